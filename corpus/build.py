@@ -1,0 +1,122 @@
+"""The build: source text → per-source clean-up → bluebell markup → bluebell-akn → linking → strict validation.
+
+``python -m corpus build`` runs it. Output (committed): ``corpus/markup/<id>.txt``, ``corpus/akn/<id>.xml`` and
+``corpus/reports/<id>.json`` (every edit the clean-up made, with its reason). A document whose inputs have not changed
+since the last build is not rebuilt: the inputs' hash is kept in ``corpus/reports/build-manifest.json``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from bluebell.parser import parse_to_xml_bytes
+from lxml import etree
+
+from corpus import catalogue, corrections, identity, link, xmlio
+from corpus.catalogue import Document
+from corpus.report import MarkupResult
+from corpus.source_text import read_source
+from corpus.validate import schema_errors
+
+MANIFEST = catalogue.REPORTS_DIR / "build-manifest.json"
+
+
+class BuildError(Exception):
+    """The build cannot produce a valid document; the message names the document and the cause."""
+
+
+@dataclass
+class Built:
+    """One document's build products, in memory."""
+
+    doc: Document
+    result: MarkupResult
+    markup: str
+    applied_corrections: list[corrections.Correction]
+    root: etree._Element
+
+
+def inputs_hash(doc: Document) -> str:
+    """A hash of everything a document's XML depends on: its source lines, the pipeline's code and data."""
+    digest = hashlib.sha256()
+    source = read_source(doc.source_path, *doc.lines)
+    digest.update("\n".join(t for _, t in source.numbered()).encode())
+    digest.update(repr(doc).encode())
+    package = Path(__file__).resolve().parent
+    for path in sorted(package.rglob("*")):
+        if path.suffix in {".py", ".yaml", ".csv"} and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(package).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def to_markup(doc: Document) -> tuple[MarkupResult, str, list[corrections.Correction]]:
+    """Run ``doc``'s builder over its source and apply its reviewed corrections."""
+    source = read_source(doc.source_path, *doc.lines)
+    builder = importlib.import_module(doc.builder)
+    result: MarkupResult = builder.to_markup(source)
+    text, applied = corrections.apply(doc.id, result.markup, source)
+    return result, text, applied
+
+
+def parse(doc: Document, text: str) -> etree._Element:
+    """bluebell's AKN for the markup ``text`` of ``doc``, with its FRBR identity pinned."""
+    root = xmlio.parse_bytes(parse_to_xml_bytes(text, doc.kind, doc.frbr_uri))
+    identity.pin(root, doc)
+    return root
+
+
+def build_one(doc: Document) -> Built:
+    result, text, applied = to_markup(doc)
+    return Built(doc, result, text, applied, parse(doc, text))
+
+
+def build(only_changed: bool = True, out_dir: Path | None = None) -> list[str]:
+    """Build the corpus; return the ids of the documents (re)built.
+
+    With ``out_dir`` the XML, markup and reports go there instead of ``corpus/`` (the staleness test uses this).
+    Linking needs every document's tree, so an unchanged document is re-read from its committed XML, not rebuilt.
+    """
+    docs = {d.id: d for d in catalogue.documents()}
+    manifest = json.loads(MANIFEST.read_text()) if MANIFEST.exists() and out_dir is None else {}
+    hashes = {doc_id: inputs_hash(doc) for doc_id, doc in docs.items()}
+    fresh = {doc_id for doc_id, doc in docs.items() if manifest.get(doc_id) == hashes[doc_id] and doc.akn_path.exists()}
+    todo = [doc_id for doc_id in docs if not only_changed or out_dir is not None or doc_id not in fresh]
+    if not todo:
+        return []
+    built = {doc_id: build_one(docs[doc_id]) for doc_id in todo}
+    trees = {doc_id: b.root for doc_id, b in built.items()}
+    for doc_id, doc in docs.items():
+        if doc_id not in trees:
+            trees[doc_id] = xmlio.parse(doc.akn_path).getroot()
+    counts = link.link_all(trees, docs)
+    for doc_id, b in built.items():
+        errors = schema_errors(b.root)
+        if errors:
+            raise BuildError(f"{doc_id}: {len(errors)} schema errors, first: {errors[0]}")
+        write(b, counts[doc_id], out_dir)
+    if out_dir is None:
+        catalogue.REPORTS_DIR.mkdir(parents=True, exist_ok=True)
+        MANIFEST.write_text(json.dumps(hashes, indent=2, sort_keys=True) + "\n")
+    return todo
+
+
+def write(b: Built, counts: dict[str, int], out_dir: Path | None) -> None:
+    """Write the markup, XML and report of ``b`` (under ``out_dir`` when given)."""
+    doc = b.doc
+    paths = (doc.markup_path, doc.akn_path, doc.report_path)
+    if out_dir is not None:
+        paths = tuple(out_dir / p.parent.name / p.name for p in paths)
+    for path in paths:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    markup_path, akn_path, report_path = paths
+    markup_path.write_text(b.markup, encoding="utf-8")
+    akn_path.write_bytes(xmlio.to_bytes(b.root))
+    report = b.result.to_json()
+    report["corrections"] = [c.__dict__ for c in b.applied_corrections]
+    report["links"] = counts
+    report_path.write_text(json.dumps(report, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")

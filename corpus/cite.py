@@ -1,0 +1,140 @@
+"""The one way in to the text of the corpus: citations to elements and elements to citations.
+
+``cite("pk-mso-2001", "161(1)(a)(i)")`` finds section 161, its subsection (1), paragraph (a) and subparagraph (i);
+``citation("pk-mso-2001", eid)`` turns an eId back into "s. 161(1)(a)(i)". The book and the calculators cite through
+this module and never through XPath of their own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from lxml import etree
+
+from corpus import catalogue, xmlio
+from corpus.xmlio import AKN_NS, NS
+
+_REFERENCE = re.compile(r"^\s*(?:s\.|section|clause|cl\.)?\s*(?P<section>\d+[A-Z]?)(?P<rest>(?:\s*\([^)\s]+\))*)\s*$")
+_PART = re.compile(r"\(([^)\s]+)\)")
+_HIER = {
+    "section",
+    "subsection",
+    "paragraph",
+    "subparagraph",
+    "clause",
+    "subclause",
+    "point",
+    "item",
+    "list",
+    "level",
+    "proviso",
+}
+
+
+class CitationError(LookupError):
+    """A citation that names nothing in the document; the message says which part did not match."""
+
+
+@dataclass(frozen=True)
+class Provision:
+    """An element of a document of the corpus, with its eId and human citation."""
+
+    document: str
+    eid: str
+    element: etree._Element
+
+    @property
+    def citation(self) -> str:
+        return citation_of(self.element)
+
+    @property
+    def heading(self) -> str:
+        """The heading of the enclosing section (its marginal note)."""
+        section = self.element if _local(self.element) == "section" else _ancestor(self.element, "section")
+        node = section.find("a:heading", NS) if section is not None else None
+        return _normalise("".join(node.itertext())) if node is not None else ""
+
+    @property
+    def text(self) -> str:
+        """The element's text with whitespace normalised (editorial remarks included, marked off by brackets)."""
+        return _normalise(" ".join(self.element.itertext()))
+
+
+@cache
+def load(doc_id: str) -> etree._Element:
+    """The root element of ``doc_id``'s committed AKN."""
+    return xmlio.parse(catalogue.document(doc_id).akn_path).getroot()
+
+
+def _local(el: etree._Element) -> str:
+    return etree.QName(el).localname if isinstance(el.tag, str) else ""
+
+
+def _ancestor(el: etree._Element, name: str) -> etree._Element | None:
+    for parent in el.iterancestors():
+        if _local(parent) == name:
+            return parent
+    return None
+
+
+def _num(el: etree._Element) -> str:
+    node = el.find("a:num", NS)
+    return _normalise("".join(node.itertext())) if node is not None else ""
+
+
+def _normalise(value: str) -> str:
+    return " ".join(value.split())
+
+
+def sections(doc_id: str) -> dict[str, etree._Element]:
+    """The sections of the document's body by number ("161", "79A"), in document order."""
+    body = load(doc_id).find(".//a:body", NS)
+    return {_num(s).rstrip("."): s for s in body.iter(f"{{{AKN_NS}}}section")}
+
+
+def cite(doc_id: str, reference: str) -> Provision:
+    """The provision of ``doc_id`` that ``reference`` ("161", "161(1)(a)(i)", "s. 69(2)") names."""
+    match = _REFERENCE.match(reference)
+    if not match:
+        raise CitationError(f"{reference!r} is not a citation such as '161(1)(a)(i)'")
+    element = sections(doc_id).get(match["section"])
+    if element is None:
+        raise CitationError(f"{doc_id} has no section {match['section']}")
+    for label in _PART.findall(match["rest"]):
+        children = [c for c in element if _local(c) in _HIER and _num(c) == f"({label})"]
+        if not children:
+            found = _normalise(" ".join(_num(c) for c in element if _local(c) in _HIER))
+            raise CitationError(f"{doc_id} s. {citation_of(element)[3:]} has no ({label}); it has: {found or 'none'}")
+        element = children[0]
+    return Provision(doc_id, element.get("eId"), element)
+
+
+def by_eid(doc_id: str, eid: str) -> Provision:
+    """The provision of ``doc_id`` whose eId is ``eid``."""
+    found = load(doc_id).xpath("//*[@eId=$eid]", eid=eid)
+    if not found:
+        raise CitationError(f"{doc_id} has no element with eId {eid!r}")
+    return Provision(doc_id, eid, found[0])
+
+
+def citation(doc_id: str, eid: str) -> str:
+    """The human citation ("s. 161(1)(a)(i)") of the element of ``doc_id`` with eId ``eid``."""
+    return by_eid(doc_id, eid).citation
+
+
+def citation_of(element: etree._Element) -> str:
+    """The human citation of ``element``: its section number followed by each lower level's number."""
+    chain = [element, *element.iterancestors()]
+    parts: list[str] = []
+    for el in chain:
+        name = _local(el)
+        if name == "section":
+            return "s. " + _num(el).rstrip(".") + "".join(reversed(parts))
+        if name in _HIER and _num(el):
+            parts.append(_num(el))
+        elif name == "proviso":
+            parts.append(" proviso")
+    label = _num(element) or element.get("eId", "")
+    return label
