@@ -16,13 +16,14 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     build_cmd = sub.add_parser("build", help="rebuild corpus/akn/*.xml from corpus/sources/")
     build_cmd.add_argument("--all", action="store_true", help="rebuild every document, changed or not")
+    build_cmd.add_argument("--only", nargs="+", metavar="DOC", help="consider only these documents")
     sub.add_parser("stats", help="print coverage counts per document")
     args = parser.parse_args(argv)
     if args.command == "stats":
         print(table())
         return 0
     try:
-        rebuilt = build(only_changed=not args.all)
+        rebuilt = build(only_changed=not args.all, only=args.only)
     except (BuildError, CorrectionError, SourceError) as err:
         print(f"corpus build failed: {err}", file=sys.stderr)
         return 1

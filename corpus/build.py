@@ -41,15 +41,19 @@ class Built:
 
 
 def inputs_hash(doc: Document) -> str:
-    """A hash of everything a document's XML depends on: its source lines, the pipeline's code and data."""
+    """A hash of what a document's XML depends on: its source lines, its builder and corrections, the shared code."""
     digest = hashlib.sha256()
     source = read_source(doc.source_path, *doc.lines)
     digest.update("\n".join(t for _, t in source.numbered()).encode())
     digest.update(repr(doc).encode())
     package = Path(__file__).resolve().parent
+    own = {f"texts/{doc.builder.rsplit('.', 1)[1]}.py", f"corrections/{doc.id}.yaml"}
     for path in sorted(package.rglob("*")):
+        name = path.relative_to(package).as_posix()
+        if name.startswith(("texts/", "corrections/")) and name not in own and not name.endswith("__init__.py"):
+            continue  # another document's builder or corrections
         if path.suffix in {".py", ".yaml", ".csv"} and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(package).as_posix().encode())
+            digest.update(name.encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -75,23 +79,28 @@ def build_one(doc: Document) -> Built:
     return Built(doc, result, text, applied, parse(doc, text))
 
 
-def build(only_changed: bool = True, out_dir: Path | None = None) -> list[str]:
+def build(only_changed: bool = True, out_dir: Path | None = None, only: list[str] | None = None) -> list[str]:
     """Build the corpus; return the ids of the documents (re)built.
 
     With ``out_dir`` the XML, markup and reports go there instead of ``corpus/`` (the staleness test uses this).
+    With ``only``, just those documents are considered (the others' committed XML is still used for linking).
     Linking needs every document's tree, so an unchanged document is re-read from its committed XML, not rebuilt.
     """
     docs = {d.id: d for d in catalogue.documents()}
     manifest = json.loads(MANIFEST.read_text()) if MANIFEST.exists() and out_dir is None else {}
     hashes = {doc_id: inputs_hash(doc) for doc_id, doc in docs.items()}
     fresh = {doc_id for doc_id, doc in docs.items() if manifest.get(doc_id) == hashes[doc_id] and doc.akn_path.exists()}
-    todo = [doc_id for doc_id in docs if not only_changed or out_dir is not None or doc_id not in fresh]
+    todo = [
+        doc_id
+        for doc_id in docs
+        if (only is None or doc_id in only) and (not only_changed or out_dir is not None or doc_id not in fresh)
+    ]
     if not todo:
         return []
     built = {doc_id: build_one(docs[doc_id]) for doc_id in todo}
     trees = {doc_id: b.root for doc_id, b in built.items()}
     for doc_id, doc in docs.items():
-        if doc_id not in trees:
+        if doc_id not in trees and doc.akn_path.exists():
             trees[doc_id] = xmlio.parse(doc.akn_path).getroot()
     counts = link.link_all(trees, docs)
     for doc_id, b in built.items():
@@ -101,7 +110,8 @@ def build(only_changed: bool = True, out_dir: Path | None = None) -> list[str]:
         write(b, counts[doc_id], out_dir)
     if out_dir is None:
         catalogue.REPORTS_DIR.mkdir(parents=True, exist_ok=True)
-        MANIFEST.write_text(json.dumps(hashes, indent=2, sort_keys=True) + "\n")
+        manifest.update({doc_id: hashes[doc_id] for doc_id in todo})
+        MANIFEST.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     return todo
 
 
