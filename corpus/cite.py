@@ -59,7 +59,7 @@ class Provision:
     @property
     def text(self) -> str:
         """The element's text with whitespace normalised (editorial remarks included, marked off by brackets)."""
-        return _normalise(" ".join(self.element.itertext()))
+        return _normalise("".join(self.element.itertext()))
 
 
 @cache

@@ -1,0 +1,83 @@
+"""The Bills' own papers as annotations: each note on clauses attached to its clause, the statement of objects and
+reasons to the Bill as a whole.
+
+The notes are not copied anywhere: they are read from the Bill's AKN (the "Notes on Clauses" attachment, whose
+paragraphs are numbered "Clause N.") whenever they are needed, so a rebuild of the corpus carries them along.
+"""
+
+from __future__ import annotations
+
+import re
+
+from corpus import catalogue
+from corpus.annotation_store import Note
+from corpus.cite import _normalise, load, sections
+from corpus.xmlio import NS
+
+_CLAUSE = re.compile(r"^Clause (\d+[A-Z]?)\.$")
+
+
+def _attachment(doc_id: str, heading: str):
+    for attachment in load(doc_id).iterfind(".//a:attachments/a:attachment", NS):
+        if _normalise(attachment.findtext("a:heading", default="", namespaces=NS)).casefold() == heading:
+            return attachment
+    return None
+
+
+def notes_on_clauses(doc_id: str) -> list[Note]:
+    """One note-on-clause annotation per "Clause N." of the Bill's notes, anchored to section N of the Bill."""
+    doc = catalogue.document(doc_id)
+    attachment = _attachment(doc_id, "notes on clauses")
+    if attachment is None:
+        return []
+    by_number = sections(doc_id)
+    notes = []
+    for paragraph in attachment.iterfind(".//a:paragraph", NS):
+        match = _CLAUSE.match(_normalise(paragraph.findtext("a:num", default="", namespaces=NS)))
+        if not match or match[1] not in by_number:
+            continue
+        text = _normalise("".join(paragraph.find("a:content", NS).itertext()))
+        notes.append(
+            Note(
+                id=f"{doc_id}-note-on-clause-{match[1]}",
+                document=doc_id,
+                eid=by_number[match[1]].get("eId"),
+                kind="note-on-clause",
+                source=f"Notes on clauses, Bill No. {doc.number} of {doc.date[:4]} ({paragraph.get('eId')})",
+                text=text,
+                quote=None,
+                target=None,
+                file=str(doc.akn_path),
+                line=paragraph.sourceline or 0,
+            )
+        )
+    return notes
+
+
+def objects_and_reasons(doc_id: str) -> list[Note]:
+    """The statement of objects and reasons as one note on the Bill as a whole (anchored to its long title)."""
+    doc = catalogue.document(doc_id)
+    attachment = _attachment(doc_id, "statement of objects and reasons")
+    long_title = load(doc_id).find(".//a:preface/a:longTitle", NS)
+    if attachment is None or long_title is None:
+        return []
+    text = _normalise(" ".join(p.xpath("string()") for p in attachment.iterfind(".//a:mainBody//a:p", NS)))
+    note = Note(
+        id=f"{doc_id}-objects-and-reasons",
+        document=doc_id,
+        eid=long_title.get("eId"),
+        kind="history",
+        source=f"Statement of objects and reasons, Bill No. {doc.number} of {doc.date[:4]} ({attachment.get('eId')})",
+        text=text,
+        quote=None,
+        target=None,
+        file=str(doc.akn_path),
+        line=attachment.sourceline or 0,
+    )
+    return [note]
+
+
+def bill_notes() -> list[Note]:
+    """The papers' notes of every Bill of the corpus."""
+    bills = [d.id for d in catalogue.documents() if d.kind == "bill"]
+    return [note for doc_id in bills for note in objects_and_reasons(doc_id) + notes_on_clauses(doc_id)]

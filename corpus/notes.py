@@ -1,0 +1,46 @@
+"""Every note of the annotated corpus in one place: the project's annotation files, the Bills' own papers, the
+concordance, and any instructor's course files given on top.
+
+``python -m corpus notes check [--with course.yaml]`` lists orphaned notes and fails on any;
+``python -m corpus notes export [--with course.yaml]`` prints them as W3C Web Annotations (JSON-LD).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from corpus import annotation_store, bill_notes, concordance
+from corpus.annotation_store import Note, Orphan
+
+
+def all_notes(extra: Iterable[Path] = ()) -> list[Note]:
+    """The project's notes followed by those of the ``extra`` annotation files (an instructor's, say)."""
+    project = annotation_store.load(sorted(annotation_store.ANNOTATIONS_DIR.glob("*.yaml")))
+    notes = project + bill_notes.bill_notes() + concordance.notes() + annotation_store.load(Path(p) for p in extra)
+    seen: dict[str, Note] = {}
+    for note in notes:
+        if note.id in seen:
+            raise annotation_store.AnnotationError(
+                f"{note.file}:{note.line}: field 'id': {note.id!r} is already used at {seen[note.id].file}"
+            )
+        seen[note.id] = note
+    return notes
+
+
+def check(extra: Iterable[Path] = ()) -> list[Orphan]:
+    """The orphaned notes among :func:`all_notes` (empty when every note still attaches)."""
+    return annotation_store.orphans(all_notes(extra))
+
+
+def export(extra: Iterable[Path] = ()) -> dict:
+    """Every note as a W3C Web Annotation collection (JSON-LD)."""
+    items = [annotation_store.to_web_annotation(note) for note in all_notes(extra)]
+    return {
+        "@context": "http://www.w3.org/ns/anno.jsonld",
+        "id": "urn:lex-maritima:notes",
+        "type": "AnnotationCollection",
+        "label": "Lex Maritima: notes on the corpus",
+        "total": len(items),
+        "first": {"type": "AnnotationPage", "items": items},
+    }
