@@ -16,7 +16,7 @@ from pathlib import Path
 from bluebell.parser import parse_to_xml_bytes
 from lxml import etree
 
-from corpus import catalogue, corrections, identity, link, xmlio
+from corpus import catalogue, corrections, identity, link, tables, xmlio
 from corpus.catalogue import Document
 from corpus.report import MarkupResult
 from corpus.source_text import read_source
@@ -68,9 +68,10 @@ def to_markup(doc: Document) -> tuple[MarkupResult, str, list[corrections.Correc
 
 
 def parse(doc: Document, text: str) -> etree._Element:
-    """bluebell's AKN for the markup ``text`` of ``doc``, with its FRBR identity pinned."""
+    """bluebell's AKN for the markup ``text`` of ``doc``, with its FRBR identity pinned and table rows named."""
     root = xmlio.parse_bytes(parse_to_xml_bytes(text, doc.kind, doc.frbr_uri))
     identity.pin(root, doc)
+    tables.number_rows(root)
     return root
 
 

@@ -16,7 +16,11 @@ from lxml import etree
 from corpus import catalogue, xmlio
 from corpus.xmlio import AKN_NS, NS
 
-_REFERENCE = re.compile(r"^\s*(?:s\.|section|clause|cl\.)?\s*(?P<section>\d+[A-Z]?)(?P<rest>(?:\s*\([^)\s]+\))*)\s*$")
+_REFERENCE = re.compile(
+    r"^\s*(?:s\.|section|clause|cl\.)?\s*(?P<section>\d+[A-Z]?)(?P<rest>(?:\s*\([^)\s]+\))*)"
+    r"(?:\s*(?:,\s*)?(?:table\s+)?item\s+(?P<item>\d+))?\s*$",
+    re.IGNORECASE,
+)
 _PART = re.compile(r"\(([^)\s]+)\)")
 _HIER = {
     "section",
@@ -95,7 +99,7 @@ def sections(doc_id: str) -> dict[str, etree._Element]:
 
 
 def cite(doc_id: str, reference: str) -> Provision:
-    """The provision of ``doc_id`` that ``reference`` ("161", "161(1)(a)(i)", "s. 69(2)") names."""
+    """The provision of ``doc_id`` that ``reference`` ("161", "161(1)(a)(i)", "s. 69(2)", "256(2) item 38") names."""
     match = _REFERENCE.match(reference)
     if not match:
         raise CitationError(f"{reference!r} is not a citation such as '161(1)(a)(i)'")
@@ -108,6 +112,11 @@ def cite(doc_id: str, reference: str) -> Provision:
             found = _normalise(" ".join(_num(c) for c in element if _local(c) in _HIER))
             raise CitationError(f"{doc_id} s. {citation_of(element)[3:]} has no ({label}); it has: {found or 'none'}")
         element = children[0]
+    if match["item"]:
+        rows = element.xpath(".//a:tr[substring-after(@eId, '__item_') = $n]", namespaces=NS, n=match["item"])
+        if not rows:
+            raise CitationError(f"{doc_id} {citation_of(element)} has no table item {match['item']}")
+        element = rows[0]
     return Provision(doc_id, element.get("eId"), element)
 
 
@@ -128,6 +137,8 @@ def citation_of(element: etree._Element) -> str:
     """The human citation of ``element``: its section number followed by each lower level's number."""
     chain = [element, *element.iterancestors()]
     parts: list[str] = []
+    if _local(element) == "tr" and "__item_" in element.get("eId", ""):
+        parts.append(" Table item " + element.get("eId").rsplit("__item_", 1)[1].split("__")[0])
     for el in chain:
         name = _local(el)
         if name == "section":

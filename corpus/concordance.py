@@ -152,24 +152,13 @@ def read_table(path: Path = TABLE) -> list[Pair]:
 
 
 def resolve(document: str, reference: str) -> str:
-    """The eId that a concordance reference ("161", "Part IV", "256 item 38") names in ``document``.
-
-    A table item is anchored at the paragraph holding its serial number ("38."), the first cell of its first row.
-    """
+    """The eId that a concordance reference ("161", "Part IV", "256 item 38") names in ``document``."""
     part = re.fullmatch(r"Part ([IVXL]+)", reference)
     if part:
         eid = f"part_{part[1]}"
         if load(document).find(f".//a:part[@eId='{eid}']", NS) is None:
             raise CitationError(f"{document} has no Part {part[1]}")
         return eid
-    item = re.fullmatch(r"(\d+) item (\d+)", reference)
-    if item:
-        table = cite(document, item[1]).element.find(".//a:table", NS)
-        for row in table if table is not None else []:
-            first = row[0].find("a:p", NS) if len(row) else None
-            if first is not None and " ".join("".join(first.itertext()).split()) == f"{item[2]}.":
-                return first.get("eId")  # rows carry no eId: the item is anchored at its serial number
-        raise CitationError(f"{document} s. {item[1]} has no table item {item[2]}")
     return cite(document, reference).eid
 
 

@@ -45,10 +45,11 @@ def test_the_method_finds_the_wages_and_desertion_twins_first():
     assert [found[n][0][0] for n in ("161", "204", "211", "212", "362")] == ["69", "94", "100", "101", "118"]
 
 
-def test_a_table_item_resolves_to_its_serial_number():
+def test_a_table_item_resolves_to_its_row():
     eid = resolve("in-msb-2016", "256 item 51")
-    assert eid.startswith(cite("in-msb-2016", "256").eid)
-    assert "".join(load("in-msb-2016").xpath("//*[@eId=$e]", e=eid)[0].itertext()).strip() == "51."
+    assert eid == cite("in-msb-2016", "256(2)").eid + "__table_1__item_51"
+    first_cell = load("in-msb-2016").xpath("//*[@eId=$e]", e=eid)[0][0]
+    assert "".join(first_cell.itertext()).strip() == "51."
 
 
 def test_a_malformed_row_names_file_line_and_field(tmp_path):
