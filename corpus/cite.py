@@ -133,12 +133,20 @@ def citation(doc_id: str, eid: str) -> str:
     return by_eid(doc_id, eid).citation
 
 
+def _sub_row(row: etree._Element) -> str:
+    """The label of a table sub-row ("(a)") from the start of its first cell, or "" for an item's first row."""
+    if "__row_" not in row.get("eId", "") or not len(row):
+        return ""
+    match = re.match(r"\((\w+)\)", _normalise("".join(row[0].itertext())))
+    return f"({match[1]})" if match else ""
+
+
 def citation_of(element: etree._Element) -> str:
     """The human citation of ``element``: its section number followed by each lower level's number."""
     chain = [element, *element.iterancestors()]
     parts: list[str] = []
     if _local(element) == "tr" and "__item_" in element.get("eId", ""):
-        parts.append(" Table item " + element.get("eId").rsplit("__item_", 1)[1].split("__")[0])
+        parts.append(" Table item " + element.get("eId").rsplit("__item_", 1)[1].split("__")[0] + _sub_row(element))
     for el in chain:
         name = _local(el)
         if name == "section":

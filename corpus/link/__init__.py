@@ -11,10 +11,12 @@ from collections.abc import Callable
 from lxml import etree
 
 from corpus.catalogue import Document
+from corpus.link import refs, terms
 
 Linker = Callable[[dict[str, etree._Element], dict[str, Document]], dict[str, dict[str, int]]]
 
-LINKERS: list[Linker] = []
+# refs first, so that a term never splits the words of a reference ("the First Schedule").
+LINKERS: list[Linker] = [refs.link, terms.link]
 
 
 def link_all(trees: dict[str, etree._Element], docs: dict[str, Document]) -> dict[str, dict[str, int]]:

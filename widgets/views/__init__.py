@@ -22,6 +22,7 @@ import yaml
 import widgets
 from widgets.views.controls import Control
 from widgets.views.panels import error_html, provision_html, result_html
+from widgets.views.reader_links import reader_link
 
 EXAMPLES_FILE = Path(__file__).with_name("examples.yaml")
 
@@ -52,12 +53,46 @@ def provision_texts(provision_id: str, link: Any = None) -> list[str]:
     return panels
 
 
+class Outcome:
+    """The result panel of one evaluation, displayable in a notebook (``_repr_html_``): what a what-if cell shows."""
+
+    def __init__(self, provision_id: str, facts: dict[str, Any], link: Any = None) -> None:
+        self.provision_id = provision_id
+        self.facts = facts
+        try:
+            self.result: dict[str, Any] | None = widgets.evaluate(provision_id, facts)
+            self.problems: list[tuple[str, str]] = []
+        except widgets.FactError as error:
+            self.result, self.problems = None, error.problems
+        self.link = link or reader_link()
+
+    def __getitem__(self, name: str) -> Any:
+        """A field of the result (``outcome(...)["total"]``); ``KeyError`` if the facts were invalid."""
+        if self.result is None:
+            raise KeyError(f"{name}: the facts were invalid ({self.problems})")
+        return self.result[name]
+
+    def _repr_html_(self) -> str:
+        return result_html(self.result, self.link) if self.result is not None else error_html(self.problems)
+
+
+def outcome(provision_id: str, **facts: Any) -> Outcome:
+    """The result for the calculator's opening facts with ``facts`` changed: ``outcome(pid, ship_trade="coasting")``.
+
+    Invalid facts show the rule's message (each bad field and why) instead of a result, never a traceback.
+    """
+    return Outcome(provision_id, opening_facts(provision_id, **facts))
+
+
 def calculator(provision_id: str, link: Any = None, **facts: Any) -> w.Widget:
     """The calculator for ``provision_id`` opening on the example facts with ``facts`` applied.
 
-    ``link(document, eid)`` gives the URL of a provision in the statute reader (the book passes its own).
+    ``link(document, eid)`` gives the URL of a provision in the statute reader; by default the reader page and anchor
+    relative to a chapter in ``book/chapters`` (:func:`widgets.views.reader_links.reader_link`), or the bare ``#eId``
+    where the book's sources are not present.
     """
     info = widgets.describe(provision_id)
+    link = link or reader_link()
     values = {f["name"]: f.get("default") for f in info["facts"]} | opening_facts(provision_id, **facts)
     controls = [Control(fact, values.get(fact["name"]), info["currency"]) for fact in info["facts"]]
     output = w.HTML(layout={"width": "100%"})
@@ -66,22 +101,25 @@ def calculator(provision_id: str, link: Any = None, **facts: Any) -> w.Widget:
         raw = {c.name: c.raw() for c in controls}
         raw = {name: value for name, value in raw.items() if value is not None}
         try:
-            output.value = result_html(widgets.evaluate(provision_id, raw))
+            output.value = result_html(widgets.evaluate(provision_id, raw), link)
         except widgets.FactError as error:
             output.value = error_html(error.problems)
 
     for control in controls:
         control.widget.observe(recompute, names="value")
     recompute()
+    facts = [c.widget for c in controls if c.fact["kind"] != "option"]
+    options = [c.widget for c in controls if c.fact["kind"] == "option"]
+    options_head = w.HTML("<b>Interpretive options</b> <small>(where the law is arguable; each has a default)</small>")
     facts_box = w.VBox(
-        [w.HTML(f"<h4>{info['title']}</h4>")] + [c.widget for c in controls],
+        [w.HTML(f"<h4>{info['title']}</h4>"), *facts, *([options_head, *options] if options else [])],
         layout={"flex": "1 1 22em", "min_width": "18em"},
     )
     text_box = w.VBox(
         [w.HTML("<h4>The law</h4>"), *[w.HTML(p) for p in provision_texts(provision_id, link)]],
-        layout={"flex": "1 1 22em", "min_width": "18em", "max_height": "36em", "overflow_y": "auto"},
+        layout={"flex": "1 1 22em", "min_width": "18em", "max_height": "36em", "overflow": "auto"},
     )
-    top = w.Box([facts_box, text_box], layout={"display": "flex", "flex_flow": "row wrap", "gap": "1em"})
+    top = w.Box([facts_box, text_box], layout={"display": "flex", "flex_flow": "row wrap", "grid_gap": "1em"})
     box = w.VBox([top, output], layout={"border": "1px solid #ccc", "padding": "0.5em"})
     box.add_class("lm-calculator")
     box.recompute = recompute  # type: ignore[attr-defined]

@@ -26,9 +26,13 @@ def _amount(value: Any, currency: str) -> str:
     return format_money(value, currency) if isinstance(value, int | float) else _e(value)
 
 
-def result_html(result: dict[str, Any]) -> str:
-    """The result panel: each amount with its kind and provision, then the steps, burdens and options."""
+def result_html(result: dict[str, Any], link: Any = None) -> str:
+    """The result panel: each amount with its kind and provision, then the steps, burdens and options.
+
+    ``link(document, eid)`` gives the URL of a provision in the statute reader (default: the bare ``#eId``).
+    """
     currency = result["currency"]
+    document = result["provision_id"].split("/")[0]
     rows = []
     for name, amount in result["amounts"].items():
         kind, colour = KIND_LABELS.get(amount["kind"], (amount["kind"], "#333"))
@@ -36,7 +40,8 @@ def result_html(result: dict[str, Any]) -> str:
             f"<tr><th scope='row'>{_e(name.replace('_', ' '))}</th>"
             f"<td class='lm-amount'>{_amount(amount['value'], currency)}</td>"
             f"<td><span class='lm-kind' style='color:{colour}'>{_e(kind)}</span></td>"
-            f"<td><a href='#{_e(amount['eid'])}'>{_e(amount['citation'])}</a></td></tr>"
+            f"<td><a href='{_e(link(document, amount['eid']) if link else '#' + amount['eid'])}'>"
+            f"{_e(amount['citation'])}</a></td></tr>"
         )
     others = [
         f"<li><b>{_e(k.replace('_', ' '))}</b>: {_e(v)}</li>"

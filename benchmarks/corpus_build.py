@@ -1,0 +1,164 @@
+"""Benchmark of the corpus build against bluebell's parse alone (issue 2, item 13).
+
+Run: .venv/bin/python benchmarks/corpus_build.py [--repeat N]
+
+Three measurements, each in a fresh Python process so that the peak memory (ru_maxrss) belongs to it alone:
+
+* build: ``corpus.build.build()`` into a temporary corpus (markup, XML, reports and manifest redirected there): all
+  five documents from the sources — builders, corrections, bluebell, identity, linking, strict validation, writing —
+  in one process, then ``build()`` a second time with nothing changed, which must rebuild nothing;
+* parallel build: the same with ``jobs=2``: the builders and bluebell run in two forked processes (their peak memory
+  is reported apart); linking, validation and writing stay in the main one;
+* parse: bluebell's ``parse_to_xml_bytes`` alone on the same markup (the committed corpus/markup/*.txt), in one
+  process.
+
+Wall times are the best of ``--repeat`` runs. The goal is a full build at most 2.5 times bluebell's parse; the exit
+status holds the one-process build to it (bluebell's parse uses one process), the parallel ratio is shown beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+GOAL = 2.5
+PARALLEL_JOBS = 2
+
+
+def _peak_mib(who: int = resource.RUSAGE_SELF) -> float:
+    return resource.getrusage(who).ru_maxrss / 1024
+
+
+def _timed(stages: dict[str, float], name: str, function):
+    """``function`` wrapped so that the seconds spent in it add up in ``stages[name]``."""
+
+    def wrapper(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            stages[name] += time.perf_counter() - start
+
+    return wrapper
+
+
+def measure_build(repeat: int, jobs: int = 1) -> dict:
+    """Full builds into temporary corpora, then an unchanged rebuild; wall times, stages and peak memory.
+
+    With ``jobs`` > 1 the builders and bluebell run in worker processes, so their stages are not timed here.
+    """
+    from corpus import build as build_module
+    from corpus import catalogue
+
+    baseline = _peak_mib()
+    stages: dict[str, float] = defaultdict(float)
+    build_module.to_markup = _timed(stages, "builders + corrections", build_module.to_markup)
+    build_module.parse_to_xml_bytes = _timed(stages, "bluebell parse", build_module.parse_to_xml_bytes)
+    build_module.link.link_all = _timed(stages, "linking", build_module.link.link_all)
+    build_module.schema_errors = _timed(stages, "strict validation", build_module.schema_errors)
+    build_module.write = _timed(stages, "writing", build_module.write)
+    walls, second_walls, rebuilt, second = [], [], [], []
+    best_stages: dict[str, float] = {}
+    for _ in range(repeat):
+        stages.clear()
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp)
+            catalogue.MARKUP_DIR, catalogue.AKN_DIR, catalogue.REPORTS_DIR = (
+                root / "markup",
+                root / "akn",
+                root / "reports",
+            )
+            build_module.MANIFEST = catalogue.REPORTS_DIR / "build-manifest.json"
+            start = time.perf_counter()
+            rebuilt = build_module.build(jobs=jobs)
+            walls.append(time.perf_counter() - start)
+            if walls[-1] == min(walls):
+                best_stages = dict(stages)
+            start = time.perf_counter()
+            second = build_module.build(jobs=jobs)
+            second_walls.append(time.perf_counter() - start)
+    return {
+        "wall": min(walls),
+        "second wall": min(second_walls),
+        "rebuilt": rebuilt,
+        "rebuilt the second time": second,
+        "stages": best_stages,
+        "peak MiB": _peak_mib(),
+        "workers peak MiB": _peak_mib(resource.RUSAGE_CHILDREN),
+        "baseline MiB": baseline,
+    }
+
+
+def measure_parse(repeat: int) -> dict:
+    """bluebell's parse of each document's committed markup; wall time and peak memory."""
+    from bluebell.parser import parse_to_xml_bytes
+
+    from corpus import catalogue
+
+    baseline = _peak_mib()
+    inputs = [(d.markup_path.read_text(encoding="utf-8"), d.kind, d.frbr_uri) for d in catalogue.documents()]
+    walls = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for text, kind, frbr_uri in inputs:
+            parse_to_xml_bytes(text, kind, frbr_uri)
+        walls.append(time.perf_counter() - start)
+    return {"wall": min(walls), "documents": len(inputs), "peak MiB": _peak_mib(), "baseline MiB": baseline}
+
+
+def run_child(phase: str, repeat: int) -> dict:
+    done = subprocess.run(
+        [sys.executable, __file__, "--phase", phase, "--repeat", str(repeat)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(done.stdout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best wall time counts")
+    parser.add_argument("--phase", choices=("build", "parallel", "parse"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.phase == "parse":
+        print(json.dumps(measure_parse(args.repeat)))
+        return 0
+    if args.phase:
+        print(json.dumps(measure_build(args.repeat, PARALLEL_JOBS if args.phase == "parallel" else 1)))
+        return 0
+    build = run_child("build", args.repeat)
+    parallel = run_child("parallel", args.repeat)
+    parse = run_child("parse", args.repeat)
+    ratio = build["wall"] / parse["wall"]
+    print(f"full build of {len(build['rebuilt'])} documents: {build['wall']:.2f} s, peak {build['peak MiB']:.0f} MiB")
+    for stage, seconds in sorted(build["stages"].items(), key=lambda item: -item[1]):
+        print(f"  {stage:<24} {seconds:6.2f} s")
+    print(
+        f"full build in {PARALLEL_JOBS} processes: {parallel['wall']:.2f} s, peak {parallel['peak MiB']:.0f} MiB "
+        f"(workers {parallel['workers peak MiB']:.0f} MiB)"
+    )
+    print(
+        f"bluebell parse alone ({parse['documents']} documents): {parse['wall']:.2f} s, "
+        f"peak {parse['peak MiB']:.0f} MiB"
+    )
+    print(
+        f"ratio build / parse: {ratio:.2f} (goal ≤ {GOAL}); "
+        f"in {PARALLEL_JOBS} processes: {parallel['wall'] / parse['wall']:.2f}"
+    )
+    print(
+        f"second build with nothing changed: {build['second wall']:.2f} s, "
+        f"rebuilt {build['rebuilt the second time'] or 'nothing'}"
+    )
+    return 0 if ratio <= GOAL and not build["rebuilt the second time"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,274 @@
+"""Bluebell markup for the 1875 and 1880 Acts: chapters, recovered sections and the paragraphs inside them.
+
+The two sources share one layout (SURVEY.md §1–2): one paragraph a line, blank lines between; bare capital chapter
+headings; no section numbers (the reviewed table in old_acts_sections_*.yaml supplies them); later marginal notes
+glued to paragraph starts (old_acts_marginal_notes.py); definition glosses (old_acts_glosses.py); clauses `(a)`,
+nested `(1)` under a lettered clause (1880 L241–247); provisos (`Provided…`, `Proviso. Provided…`); explanations
+(1875 L55, L225).
+
+Inside a section, a paragraph that carries a glued marginal note, or a new sentence in capitals, opens a new block.
+A section of one block is written flat (text, clauses, provisos); a section of several blocks becomes unnumbered
+subsections, each headed by its marginal note, so that no note is lost and each heads the text it stood beside.
+Every note moved to a heading is recorded as :class:`~corpus.report.Moved`; every repaired gloss as an
+:class:`~corpus.report.Edit`. A line that fits none of this is kept verbatim as ``P.unparsed``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from corpus import markup
+from corpus.clean.old_acts_glosses import split_gloss
+from corpus.clean.old_acts_marginal_notes import split_item, split_paragraph
+from corpus.clean.old_acts_sections import Numbering, Section, resolve, spans
+from corpus.report import Edit, MarkupResult, Moved, Unparsed
+from corpus.source_text import SourceText
+
+_CONTINUING = re.compile(r"^(?:But|And) ")
+_EXPLANATION = re.compile(r"^Explanation\.? ")
+
+
+@dataclass(frozen=True)
+class Quirks:
+    """What one Act needs beyond the shared layout (each entry names its source line)."""
+
+    verb_notes: frozenset[str] = frozenset()  # glued notes that contain a verb (1880 L39, L263; 1875 L375)
+    inline_definitions: dict[int, str] = field(default_factory=dict)  # line → term of a definition without a gloss
+    terms_in_text: dict[int, str] = field(default_factory=dict)  # line → term defined in an intro or Explanation
+    unlabelled_items: frozenset[int] = frozenset()  # lines of an unlabelled list (1880 L301–309)
+    supplied_labels: dict[int, tuple[str, str]] = field(default_factory=dict)  # line → (label, remark)
+    remarks: dict[int, str] = field(default_factory=dict)  # line → editorial remark appended to its text
+
+
+@dataclass
+class Piece:
+    """One source line, classified."""
+
+    line: int
+    kind: str  # para, item, proviso, explanation, definition, unlabelled
+    text: str
+    note: str | None = None
+    label: str | None = None
+    term: tuple[int, int] | None = None  # span of the defined term in ``text``
+
+
+class _Writer:
+    def __init__(self, numbering: Numbering, quirks: Quirks, source: SourceText) -> None:
+        self.numbering = numbering
+        self.quirks = quirks
+        self.source = source
+        self.out: list[str] = []
+        self.edits: list[Edit] = []
+        self.moved: list[Moved] = []
+        self.unparsed: list[Unparsed] = []
+        self.definitions: dict[int, list[str]] = {}
+
+    # -- classification -------------------------------------------------------------------------------------------
+
+    def classify(self, line: int, text: str) -> Piece:
+        term = None
+        defined = self.quirks.inline_definitions.get(line) or self.quirks.terms_in_text.get(line)
+        if defined:
+            start = text.index(defined)
+            term = (start, start + len(defined))
+        if _EXPLANATION.match(text):
+            return Piece(line, "explanation", text, term=term)
+        if line in self.quirks.unlabelled_items:
+            return Piece(line, "unlabelled", text)
+        if line in self.quirks.supplied_labels:
+            return Piece(line, "item", text, label=self.quirks.supplied_labels[line][0])
+        if line in self.quirks.inline_definitions:
+            return Piece(line, "definition", text, term=term)
+        if term:
+            return Piece(line, "para", text, term=term)
+        item = split_item(text)
+        if item:
+            return Piece(line, "item", item.text, item.note, item.label)
+        gloss = split_gloss(text)
+        if gloss:
+            reason = (
+                f"definition gloss: the marginal note '{gloss.term}' glued in front of the definition (the source"
+                " lost the quotation marks around the term); it becomes the heading of the definition and the term"
+                " is marked as defined"
+            )
+            self.edits.append(Edit(line, gloss.raw, "", reason))
+            return Piece(line, "definition", gloss.text, gloss.term, term=(gloss.start, gloss.end))
+        split = split_paragraph(text, self.quirks.verb_notes)
+        kind = "proviso" if split.text.startswith("Provided") else "para"
+        return Piece(line, kind, split.text, split.note)
+
+    # -- writing --------------------------------------------------------------------------------------------------
+
+    def emit(self, level: int, line: str) -> None:
+        self.out.append("  " * level + line if line else "")
+
+    def body_text(self, piece: Piece) -> str:
+        text = piece.text
+        if piece.term:
+            start, end = piece.term
+            term = text[start:end]
+            self.definitions.setdefault(piece.line, []).append(term)
+            body = markup.text(text[:start]) + "{{def " + markup.text(term) + "}}" + markup.text(text[end:])
+        else:
+            body = markup.text(text)
+        if piece.line in self.quirks.supplied_labels:
+            body = markup.remark(self.quirks.supplied_labels[piece.line][1]) + " " + body
+        if piece.line in self.quirks.remarks:
+            body += " " + markup.remark(self.quirks.remarks[piece.line])
+        return body
+
+    def heading(self, keyword: str, num: str, note: str | None, where: str, line: int) -> str:
+        head = keyword + (f" {num}" if num else "")
+        if note:
+            self.moved.append(Moved(line, note, f"heading of {where}"))
+            head += " - " + markup.text(note)
+        return head
+
+    def blocks(self, pieces: list[Piece]) -> list[list[Piece]]:
+        blocks: list[list[Piece]] = []
+        for piece in pieces:
+            opens = piece.kind == "para" and (
+                piece.note is not None or (piece.text[:1].isupper() and not _CONTINUING.match(piece.text))
+            )
+            if not blocks or opens:
+                blocks.append([piece])
+            else:
+                blocks[-1].append(piece)
+        return blocks
+
+    def write_block(self, pieces: list[Piece], level: int, where: str) -> None:
+        """Write one block's pieces at ``level``: text, clauses (nested), provisos, definitions, explanations."""
+        container = level  # where clauses go: the block, or the proviso that introduced them
+        letter_open = False
+        for piece in pieces:
+            if piece.kind == "para":
+                container, letter_open = level, False
+                self.emit(level, self.body_text(piece))
+                self.emit(0, "")
+            elif piece.kind == "proviso":
+                self.emit(level, self.heading("PROVISO", "", piece.note, f"a proviso of {where}", piece.line))
+                self.emit(level + 1, self.body_text(piece))
+                self.emit(0, "")
+                container, letter_open = level + 1, False
+            elif piece.kind == "item":
+                digit = piece.label.isdigit()
+                nested = digit and letter_open
+                keyword = "SUBPARA" if nested else "PARA"
+                depth = container + (1 if nested else 0)
+                label_where = f"clause ({piece.label}) of {where}"
+                self.emit(depth, self.heading(keyword, f"({piece.label})", piece.note, label_where, piece.line))
+                self.emit(depth + 1, self.body_text(piece))
+                self.emit(0, "")
+                letter_open = letter_open or not digit
+            elif piece.kind in ("definition", "unlabelled"):
+                # a definition's gloss is recorded as an Edit (classify), so it is not a Moved note
+                self.emit(level, "PARA" + (f" - {markup.text(piece.note)}" if piece.note else ""))
+                self.emit(level + 1, self.body_text(piece))
+                self.emit(0, "")
+            elif piece.kind == "explanation":
+                self.emit(level, "BLOCKS.explanation")
+                self.emit(level + 1, self.body_text(piece))
+                self.emit(0, "")
+
+    def write_section(self, number: int, heading_remark: str, lines: list[tuple[int, str]], level: int) -> None:
+        pieces = [self.classify(n, t) for n, t in lines]
+        self.emit(level, f"SEC {number}. - " + markup.remark(heading_remark))
+        blocks = self.blocks(pieces)
+        if len(blocks) == 1 and not (blocks[0][0].kind == "para" and blocks[0][0].note):
+            self.write_block(blocks[0], level + 1, f"section {number}")
+            return
+        for index, block in enumerate(blocks, start=1):
+            first = block[0]
+            where = f"unnumbered sub-section {index} of section {number}"
+            note = first.note if first.kind == "para" else None
+            self.emit(level + 1, self.heading("SUBSEC", "", note, where, first.line))
+            self.write_block(block, level + 2, where)
+
+
+def _section_remark(section: Section, span: tuple[int, int]) -> str:
+    where = f"line {span[0]}" if span[0] == span[1] else f"lines {span[0]}-{span[1]}"
+    return (
+        f"Section number recovered editorially (the source prints none; this section is source "
+        f"{where}); confidence: {section.confidence}. {section.evidence}"
+    )
+
+
+def write(source: SourceText, numbering: Numbering, quirks: Quirks, attachments: list[str]) -> MarkupResult:
+    """The markup of one Act: the body from ``source`` and ``numbering``; ``attachments`` are appended as written."""
+    writer = _Writer(numbering, quirks, source)
+    span_map = spans(numbering, source)
+    chapters = {c.line: c for c in numbering.chapters if c.line}
+    supplied = {c.before: c for c in numbering.chapters if c.line is None}
+    body_end = min(numbering.schedules) if numbering.schedules else source.last + 1
+    writer.emit(0, "BODY")
+    pending: list[tuple[int, str]] = []
+    current: int | None = None
+
+    def flush() -> None:
+        if current is not None:
+            section = next(s for s in numbering.sections if s.number == current)
+            writer.write_section(current, _section_remark(section, span_map[current]), pending, 2)
+        pending.clear()
+
+    for line, text in source.numbered():
+        if line >= body_end or not text.strip():
+            continue
+        if line in supplied or line in chapters:
+            flush()
+            current = None
+            chapter = supplied.get(line) or chapters[line]
+            if chapter.line is None:
+                note = f"The source has no Chapter {chapter.number} heading; number and heading supplied editorially"
+                writer.emit(1, f"CHAPTER {chapter.number} - {markup.text(chapter.heading)} {markup.remark(note)}")
+            else:
+                note = f"Chapter number supplied editorially; the source prints the heading alone (line {line})"
+                writer.emit(1, f"CHAPTER {chapter.number} - {markup.text(text)} {markup.remark(note)}")
+            if line in chapters:
+                continue
+        if line in numbering.recitals:
+            flush()
+            current = None
+            writer.emit(2, "P.recital " + markup.text(text))
+            writer.emit(0, "")
+            continue
+        section = numbering.section_starting(line)
+        if section:
+            flush()
+            current = section.number
+        if current is None:
+            writer.unparsed.append(Unparsed(line, text))
+            writer.emit(2, "P.unparsed " + markup.text(text))
+            writer.emit(0, "")
+            continue
+        pending.append((line, text))
+    flush()
+    lines = writer.out + attachments
+    supplied_clauses = {
+        next(n for n, (a, b) in span_map.items() if a <= line <= b): label
+        for line, (label, _) in quirks.supplied_labels.items()
+    }
+    resolutions = resolve(numbering, source, supplied_clauses)
+    facts = {
+        "recovered_numbering": {
+            str(s.number): {
+                "first_line": span_map[s.number][0],
+                "last_line": span_map[s.number][1],
+                "confidence": s.confidence,
+                "evidence": s.evidence,
+            }
+            for s in numbering.sections
+        },
+        "confidence_counts": dict(Counter(s.confidence for s in numbering.sections)),
+        "sections": len(numbering.sections),
+        "references": [
+            {"line": r.reference.line, "text": r.reference.text, "cites": r.section, "problem": r.problem}
+            for r in resolutions
+        ],
+        "unresolved_references": [
+            {"line": r.reference.line, "text": r.reference.text, "problem": r.problem} for r in resolutions if r.problem
+        ],
+        "definitions": {str(line): terms for line, terms in sorted(writer.definitions.items())},
+    }
+    return MarkupResult("\n".join(lines).rstrip("\n") + "\n", writer.edits, writer.moved, writer.unparsed, facts)

@@ -1,0 +1,665 @@
+"""Cross-references: "section 161", "sub-section (2) of section 94", "this section", "section eight" become ``<ref>``.
+
+A reference to a provision of the same document gets ``href="#<eId>"``; one to another document of the corpus (the
+1880 Act's "section 40 of the Indian Ports Act, 1875", 000 L313) gets that work's FRBR URI with the portion after a
+tilde, ``/akn/in/act/1875-01-01/12/~sec_40`` (the Akoma Ntoso naming convention's work-level portion, as cobalt's
+``FrbrUri`` parses it). References into documents outside the corpus ("section 212 of the Merchant Shipping Act,
+1854", 000 L249) stay text and are counted as external; a reference to a number the document does not have stays
+text and is counted as unresolved, so no href ever dangles.
+
+References the source prints wrongly (``known_misprints.yaml``, from SURVEY.md §4) are linked as printed and followed
+by an editorial remark that says what was probably meant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+from lxml import etree
+
+from corpus.catalogue import Document
+from corpus.clean.old_acts_word_numbers import WORD_NUMBER, parse_word_number
+from corpus.xmlio import AKN_NS
+
+MISPRINTS_FILE = Path(__file__).resolve().parent / "known_misprints.yaml"
+
+# Text inside these elements is never searched: numbers, headings, existing inline marks, editorial notes, metadata.
+SKIP = frozenset({"num", "heading", "ref", "remark", "term", "def", "meta", "authorialNote", "a"})
+HIER = frozenset(
+    {"subsection", "paragraph", "subparagraph", "clause", "subclause", "point", "item", "list", "alinea", "indent"}
+)
+
+_NUM = r"\d+[A-Z]?(?![\w-])"
+_PAREN = r"\((?:\w{1,5})\)"
+_SECTION_LABEL = rf"(?:{_NUM}|{WORD_NUMBER}\b)(?:\s?{_PAREN})*"
+_ORDINAL = r"(?:first|second|third|fourth|fifth)\b"
+_ROMAN_OR_DIGITS = r"(?-i:[IVXLC]+|\d+)\b"
+_KEYWORDS = {
+    "subsection": r"sub[-–—]?\s?sections?",
+    "section": r"sections?",
+    "clause": r"(?:sub[-–—]?\s?clauses?|clauses?|sub[-–—]?\s?paragraphs?|paragraphs?)",
+    "chapter": r"chapters?",
+    "part": r"parts?",
+}
+_LABELS = {
+    "subsection": _PAREN,
+    "section": _SECTION_LABEL,
+    "clause": _PAREN,
+    "chapter": _ROMAN_OR_DIGITS,
+    "part": _ROMAN_OR_DIGITS,
+}
+_FLAGS = re.IGNORECASE
+# Every form starts with s, c, p or t: the look-ahead lets the search pass over other words at once.
+_START = re.compile(
+    r"(?<![\w-])(?=[scpt])(?:%s|the\s+last\s+preceding\s+section|the\s+(?:%s\s+)?schedule|this\s+(?:%s))\b"
+    % (
+        "|".join(_KEYWORDS.values()),
+        _ORDINAL,
+        "|".join(_KEYWORDS[k] for k in ("subsection", "section", "clause", "chapter", "part")),
+    ),
+    _FLAGS,
+)
+_KEYWORD = {kind: re.compile(rf"(?P<kw>{pattern})\s*", _FLAGS) for kind, pattern in _KEYWORDS.items()}
+_LABEL = {kind: re.compile(pattern, _FLAGS) for kind, pattern in _LABELS.items()}
+_NAMELY = re.compile(r"\(namely\),?\s*", _FLAGS)
+_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s+to\s*|\s*[-–]\s*(?=\d)", _FLAGS)
+_OF = re.compile(r"\s*,?\s+of\s+(?:the\s+)?", _FLAGS)
+_THIS = re.compile(r"this\s+(?P<kw>%s)\b" % "|".join(_KEYWORDS.values()), _FLAGS)
+_SCHEDULE = re.compile(r"the\s+(?:(?P<ordinal>%s)\s+)?schedule\b" % _ORDINAL, _FLAGS)
+_LAST_PRECEDING = re.compile(r"the\s+last\s+preceding\s+section\b", _FLAGS)
+# ", clause (c)" after a section of the old Acts: "section sixty-two, clause (c)" (000 L265).
+_COMMA_CLAUSE = re.compile(r",\s+clause\s+(?P<label>\(\w{1,5}\))", _FLAGS)
+_LOOK_BEHIND = 120  # characters before a reference searched for the law it belongs to
+_OF_OR_TO = r"\s*,?\s+(?:of|to)\s+"
+_OF_THIS_DOCUMENT = re.compile(r"\s*,?\s+of\s+(?:this\s+(?:Ordinance|Act|Bill|Code)|the\s+Bill)\b", _FLAGS)
+# "of the Merchant Shipping Act, 1854", "of Act No. XIII of 1878", "to the Major Port Trusts Act": another law.
+_OF_OTHER_LAW = re.compile(
+    r"\s*,?\s+(?:of|to)\s+(?:(?:the\s+)?(?:said|aforesaid|principal)\s+(?:Act|Ordinance|Code)\b|that\s+Act\b"
+    r"|Act\s+(?:No\.\s*)?[IVXLC\d]+\b|articles?\s+\d+|(?:the\s+)?(?:[A-Z][\w.&'()-]*,?\s+){0,10}?"
+    r"(?:Act|Ordinance|Code|Regulations?|Rules|Statute|Convention|Law|Constitution)\b)"
+)
+# "the Merchant Shipping Act, 1854, section 228" (002 L331), "Act No. XIII of 1867, section one" (002 L427).
+# "the Statute 17th & 18th of Victoria, chapter 104" (002 L405).
+_OTHER_LAW_BEFORE = re.compile(
+    r"\b(?:Act|Code|Ordinance|Victoria)(?:,?\s+(?:No\.\s*)?[IVXLC\d]+\s+of\s+\d{4})?,?\s+(?:\d{4},?\s+)?$"
+)
+
+
+class LinkError(Exception):
+    """Linking data that no longer matches the text (a misprint entry that finds no reference)."""
+
+
+@dataclass(frozen=True)
+class Misprint:
+    """A reference the source prints wrongly: linked as printed, with an editorial note (SURVEY.md §4)."""
+
+    document: str
+    section: str
+    printed: str
+    probably: str
+    reason: str
+
+    @property
+    def note(self) -> str:
+        return f"[Editorial note: the source prints “{self.printed}” here; probably {self.probably} ({self.reason})]"
+
+
+@cache
+def misprints() -> tuple[Misprint, ...]:
+    """The reviewed list of wrongly printed references."""
+    entries = yaml.safe_load(MISPRINTS_FILE.read_text(encoding="utf-8")) or []
+    return tuple(Misprint(**{k: str(v) for k, v in entry.items()}) for entry in entries)
+
+
+def local_name(el: etree._Element) -> str:
+    """``section`` for ``{akn}section``; "" for a comment or processing instruction."""
+    tag = el.tag
+    return tag[tag.find("}") + 1 :] if isinstance(tag, str) else ""
+
+
+def _num(el: etree._Element) -> str:
+    node = el.find(f"{{{AKN_NS}}}num")
+    return " ".join("".join(node.itertext()).split()) if node is not None else ""
+
+
+def _section_number(el: etree._Element) -> str:
+    match = re.search(r"\d+[A-Z]?", _num(el))
+    return match.group() if match else ""
+
+
+def _heading(el: etree._Element) -> str:
+    node = el.find(f"{{{AKN_NS}}}heading")
+    return " ".join("".join(node.itertext()).split()) if node is not None else ""
+
+
+# --- walking the text of a tree ---------------------------------------------------------------------------------
+
+
+@dataclass
+class TextSlot:
+    """A run of text in the tree: ``parent.text`` (``after`` is None) or the tail of ``after``, a child of parent."""
+
+    parent: etree._Element
+    after: etree._Element | None
+
+    @property
+    def text(self) -> str:
+        return (self.parent.text if self.after is None else self.after.tail) or ""
+
+
+def text_slots(root: etree._Element, skip: frozenset[str] = SKIP) -> Iterator[TextSlot]:
+    """Every run of text in ``root`` that is not inside an element named in ``skip`` (each once, in no set order)."""
+    stack = [root]
+    while stack:
+        el = stack.pop()
+        if el.text:
+            yield TextSlot(el, None)
+        searched = []
+        for child in el:
+            if child.tail:
+                yield TextSlot(el, child)
+            if isinstance(child.tag, str) and local_name(child) not in skip:
+                searched.append(child)
+        stack.extend(reversed(searched))
+
+
+def wrap(slot: TextSlot, spans: list[tuple[int, int, etree._Element]]) -> None:
+    """Move the text of each ``(start, end, element)`` span of ``slot`` into ``element`` (spans sorted, disjoint)."""
+    text = slot.text
+    cursor = 0
+    previous = slot.after
+    head = text[: spans[0][0]] if spans else text
+    if slot.after is None:
+        slot.parent.text = head
+    else:
+        slot.after.tail = head
+    for index, (start, end, element) in enumerate(spans):
+        assert start >= cursor, "spans must be sorted and disjoint"
+        element.text = text[start:end]
+        following = spans[index + 1][0] if index + 1 < len(spans) else len(text)
+        element.tail = text[end:following]
+        if previous is None:
+            slot.parent.insert(0, element)
+        else:
+            previous.addnext(element)
+        previous = element
+        cursor = end
+
+
+def ancestors(el: etree._Element) -> Iterator[etree._Element]:
+    yield el
+    yield from el.iterancestors()
+
+
+# --- the structure of a document --------------------------------------------------------------------------------
+
+
+@dataclass
+class Index:
+    """What references can land on in one document: sections, chapters, parts and schedules by number."""
+
+    doc: Document
+    root: etree._Element
+    sections: dict[str, etree._Element] = field(default_factory=dict)
+    order: list[etree._Element] = field(default_factory=list)
+    chapters: dict[str, list[etree._Element]] = field(default_factory=dict)  # a Bill restarts them in each Part
+    parts: dict[str, list[etree._Element]] = field(default_factory=dict)
+    schedules: list[etree._Element] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, doc: Document, root: etree._Element) -> Index:
+        index = cls(doc, root)
+        body = root.find(f".//{{{AKN_NS}}}body")
+        if body is not None:
+            for section in body.iter(f"{{{AKN_NS}}}section"):
+                number = _section_number(section)
+                if number and number not in index.sections:
+                    index.sections[number] = section
+                index.order.append(section)
+            for name, table in (("chapter", index.chapters), ("part", index.parts)):
+                for el in body.iter(f"{{{AKN_NS}}}{name}"):
+                    label = _num(el).rstrip(".")
+                    if label:
+                        table.setdefault(label, []).append(el)
+        for attachment in root.iter(f"{{{AKN_NS}}}attachment"):
+            if "SCHEDULE" in _heading(attachment).upper():
+                index.schedules.append(attachment)
+        return index
+
+    def href(self, el: etree._Element, here: Document) -> str:
+        eid = el.get("eId")
+        return f"#{eid}" if self.doc.id == here.id else f"{self.doc.frbr_uri}/~{eid}"
+
+    def schedule(self, ordinal: str | None) -> etree._Element | None:
+        if ordinal is None:
+            return self.schedules[0] if len(self.schedules) == 1 else None
+        word = ordinal.upper()
+        for attachment in self.schedules:
+            if re.search(rf"\b{word}\s+SCHEDULE\b", _heading(attachment).upper()):
+                return attachment
+        return None
+
+
+def _descendant(
+    base: etree._Element, label: str, kinds: frozenset[str], here: etree._Element | None = None
+) -> etree._Element | None:
+    """The element below ``base`` of one of ``kinds`` numbered ``label`` ("(2)"), at the shallowest level that has
+    one; None when that level has two (a "(i)" in each of two clauses is no answer to "sub-clause (i)").
+
+    A provision that holds the reference (``here``) is not what it names: "in clause (a)" inside s.541(2)(a) is
+    s.541(1)(a) (004 L4925).
+    """
+    holders = set(ancestors(here)) if here is not None else set()
+    level = [base]
+    while level:
+        following = []
+        matches = []
+        for el in level:
+            for child in el:
+                if not isinstance(child.tag, str):
+                    continue
+                name = local_name(child)
+                if name in kinds and _num(child) == label and child not in holders:
+                    matches.append(child)
+                if name not in {"num", "heading", "section"}:
+                    following.append(child)
+        if matches:
+            return matches[0] if len(matches) == 1 else None
+        level = following
+    return None
+
+
+_SUBSECTIONS = frozenset({"subsection"})
+_CLAUSES = HIER - {"subsection"}
+
+
+def _enclosing(el: etree._Element, name: str) -> etree._Element | None:
+    return next((a for a in ancestors(el) if local_name(a) == name), None)
+
+
+# --- reading a reference ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Item:
+    """One label of a reference ("(2)", "161", "seventy-four") and where it stands in the slot's text."""
+
+    label: str
+    start: int
+    end: int
+    below: list[str] = field(default_factory=list)  # "94(1)(b)" → ["(1)", "(b)"]
+
+
+@dataclass
+class Unit:
+    """One level of a reference: "sub-sections (1) and (2)", "section 94", "this section", "the First Schedule"."""
+
+    kind: str  # subsection, section, clause, chapter, part, schedule, this-<kind>, last-preceding
+    items: list[Item]
+
+    @property
+    def start(self) -> int:
+        return self.items[0].start
+
+    @property
+    def end(self) -> int:
+        return self.items[-1].end
+
+
+def _kind_of(keyword: str) -> str:
+    for kind in ("subsection", "section", "clause", "chapter", "part"):
+        if re.fullmatch(_KEYWORDS[kind], keyword, _FLAGS):
+            return kind
+    raise ValueError(keyword)
+
+
+def _label(kind: str, text: str) -> tuple[str, list[str]]:
+    """A section label "94(1)(b)" → ("94", ["(1)", "(b)"]); "seventy-four" → ("74", []); other kinds as printed."""
+    if kind != "section":
+        return text, []
+    below = re.findall(r"\(\w{1,5}\)", text)
+    number = re.sub(r"\s?\(\w{1,5}\)", "", text).strip()
+    if not number[0].isdigit():
+        number = str(parse_word_number(number))
+    return number, below
+
+
+# (kind, keyword, label) of the units a reference is made of, most specific keyword first.
+_FORMS = [(kind, _KEYWORD[kind], _LABEL[kind]) for kind in _KEYWORDS]
+# A Bill's papers cite its sections as clauses: "Sub-clause (1) of clause 62 of the Bill" (003 L4825).
+_BILL_FORMS = [*_FORMS, ("section", re.compile(r"(?P<kw>clauses?)\s+", _FLAGS), re.compile(_NUM))]
+
+
+def read_unit(text: str, pos: int, single: bool = False, bill: bool = False) -> Unit | None:
+    """The reference unit that starts at ``pos`` of ``text``, or None."""
+    if m := _THIS.match(text, pos):
+        return Unit("this-" + _kind_of(m["kw"]), [Item("", m.start(), m.end())])
+    if m := _LAST_PRECEDING.match(text, pos):
+        return Unit("last-preceding", [Item("", m.start(), m.end())])
+    if m := _SCHEDULE.match(text, pos):
+        return Unit("schedule", [Item(m["ordinal"] or "", m.start(), m.end())])
+    for kind, keyword, label_re in _BILL_FORMS if bill else _FORMS:
+        m = keyword.match(text, pos)
+        if not m:
+            continue
+        cursor = m.end()
+        if kind == "section" and (namely := _NAMELY.match(text, cursor)):
+            cursor = namely.end()
+        items: list[Item] = []
+        start = pos
+        while label := label_re.match(text, cursor):
+            number, below = _label(kind, label.group())
+            item = Item(number, start, label.end(), below)
+            if kind == "section" and (comma := _COMMA_CLAUSE.match(text, item.end)):
+                item.below.append(comma["label"])
+                item.end = comma.end()
+            items.append(item)
+            sep = None if single else _SEPARATOR.match(text, item.end)
+            if not sep:
+                break
+            after = sep.end()
+            if again := keyword.match(text, after):
+                after = again.end()
+            start, cursor = sep.end(), after
+        if items:
+            return Unit(kind, items)
+    return None
+
+
+@dataclass
+class Reference:
+    """A chain "clause (b) of sub-section (1) of section 94": units from the most to the least specific."""
+
+    units: list[Unit]
+    end: int  # where the chain's text ends (after "of the Indian Ports Act, 1875" for a cross-document one)
+    scope: str  # "internal", "external" or the id of another document of the corpus
+    inherited: list[Unit] = field(default_factory=list)  # units borrowed from the next chain, not in this text
+    explicit: bool = False  # "of this Ordinance" follows: internal beyond doubt
+
+    @property
+    def relative(self) -> bool:
+        """Whether it names its target only relative to where it stands ("this section", "sub-section (2)")."""
+        return not any(u.kind in _ABSOLUTE for u in [*self.units, *self.inherited])
+
+
+def read_reference(text: str, pos: int, titles: dict[str, Title], bill: bool = False) -> Reference | None:
+    """The reference chain that starts at ``pos`` of ``text``, with where it points (this, another or no document)."""
+    first = read_unit(text, pos, bill=bill)
+    if first is None:
+        return None
+    units = [first]
+    while True:
+        of = _OF.match(text, units[-1].end)
+        if not of:
+            break
+        following = read_unit(text, of.end(), single=True, bill=bill)
+        if following is None or following.kind == "last-preceding":
+            break
+        units.append(following)
+    end = units[-1].end
+    while len(units) > 1 and units[0].kind == "section" and units[-1].kind in _WHOLES:
+        units.pop()  # "clause 192 of this Chapter" (003 L4627): a section's number is the document's
+    if _OF_THIS_DOCUMENT.match(text, end):
+        return Reference(units, end, "internal", explicit=True)
+    before = text[max(0, pos - _LOOK_BEHIND) : pos]
+    for doc_id, title in titles.items():
+        if m := title.after.match(text, end):
+            return Reference(units, m.end(), doc_id)
+        if title.before.search(before):
+            return Reference(units, end, doc_id)
+    if _OF_OTHER_LAW.match(text, end) or _OTHER_LAW_BEFORE.search(before):
+        return Reference(units, end, "external")
+    return Reference(units, end, "internal")
+
+
+@dataclass(frozen=True)
+class Title:
+    """How a reference names a document of the corpus: after it ("section 40 of the Indian Ports Act, 1875", 000
+    L313) or before it ("the Indian Ports Act, 1875, section 40")."""
+
+    after: re.Pattern[str]
+    before: re.Pattern[str]
+
+
+def title_patterns(docs: dict[str, Document]) -> dict[str, Title]:
+    """For each document, how its short title is cited ("the Indian Ports Act, 1875"; a Bill as "...Act, 2016")."""
+    patterns = {}
+    for doc_id, doc in docs.items():
+        alternatives = []
+        for name in sorted({doc.short_title, doc.short_title.replace(" Bill,", " Act,")}):
+            head, _, year = name.rpartition(", ")
+            alternatives.append(r"\s+".join(map(re.escape, head.split())) + r",?\s+" + re.escape(year))
+        title = rf"(?:the\s+)?(?:{'|'.join(alternatives)})\b"
+        patterns[doc_id] = Title(re.compile(_OF_OR_TO + title, _FLAGS), re.compile(title + r",?\s+$", _FLAGS))
+    return patterns
+
+
+# --- resolving and linking --------------------------------------------------------------------------------------
+
+
+class Unresolved(LookupError):
+    """A reference to a number or label the document does not have."""
+
+
+def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etree._Element, index: Index):
+    """The element ``item`` of ``unit`` names, inside ``base`` (or relative to ``here`` when ``base`` is None)."""
+    kind = unit.kind
+    found: etree._Element | None = None
+    if kind == "section":
+        found = index.sections.get(item.label)
+        for label in item.below:
+            found = _descendant(found, f"{label}", HIER) if found is not None else None
+    elif kind == "chapter":
+        found = _one_of(index.chapters.get(item.label, []), base if base is not None else _enclosing(here, "part"))
+    elif kind == "part":
+        found = _one_of(index.parts.get(item.label, []), None)
+    elif kind == "schedule":
+        found = index.schedule(item.label or None)
+    elif kind == "last-preceding":
+        section = _enclosing(here, "section")
+        position = index.order.index(section) if section is not None and section in index.order else 0
+        found = index.order[position - 1] if position > 0 else None
+    elif kind.startswith("this-"):
+        wanted = kind[5:]
+        if wanted == "clause":
+            found = next((a for a in ancestors(here) if local_name(a) in _CLAUSES and _num(a)), None)
+            if found is None and index.doc.kind == "bill":
+                found = _enclosing(here, "section")  # a Bill's sections are its clauses (003 MPA s.14 proviso)
+        else:
+            found = _enclosing(here, wanted)
+    elif kind == "subsection":
+        container = base if base is not None else _enclosing(here, "section")
+        found = _descendant(container, item.label, _SUBSECTIONS) if container is not None else None
+    elif kind == "clause":
+        if base is not None:
+            found = _descendant(base, item.label, _CLAUSES)
+            if found is None and index.doc.kind == "bill" and local_name(base) == "section":
+                found = _descendant(base, item.label, _SUBSECTIONS)  # "sub-clause (1) of clause 62" (003 L4825)
+        else:
+            for container in ancestors(here):
+                if local_name(container) in HIER or local_name(container) == "section":
+                    found = _descendant(container, item.label, _CLAUSES, here)
+                if found is not None or local_name(container) == "section":
+                    break
+    if found is None or not found.get("eId"):
+        raise Unresolved(f"{kind} {item.label}{''.join(item.below)}")
+    return found
+
+
+def _one_of(candidates: list[etree._Element], within: etree._Element | None) -> etree._Element | None:
+    """The one candidate (inside ``within`` when there are several: "Chapter II" in Part IX of the 2016 Bill)."""
+    if len(candidates) > 1 and within is not None:
+        candidates = [c for c in candidates if within in set(c.iterancestors())]
+    return candidates[0] if len(candidates) == 1 else None
+
+
+@dataclass
+class Counts:
+    resolved: int = 0
+    unresolved: int = 0
+    external: int = 0
+    missed: list[str] = field(default_factory=list)  # the unresolved references' text, for whoever debugs them
+
+    def as_dict(self) -> dict[str, int]:
+        return {"refs resolved": self.resolved, "refs unresolved": self.unresolved, "refs external": self.external}
+
+
+def _ref(href: str) -> etree._Element:
+    return etree.Element(f"{{{AKN_NS}}}ref", href=href)
+
+
+def _link_reference(
+    ref: Reference, slot: TextSlot, indexes: dict[str, Index], here_doc: Document, counts: Counts
+) -> list[tuple[int, int, etree._Element]]:
+    """The ``<ref>`` spans for one reference chain (none when it is external or does not resolve)."""
+    head, tail = ref.units[0], ref.units[1:] + ref.inherited
+    printed = f"{slot.text[head.start : ref.end]} [in {slot.parent.get('eId')}]"
+    if ref.scope == "external":
+        counts.external += len(head.items)
+        return []
+    index = indexes.get(here_doc.id if ref.scope == "internal" else ref.scope)
+    if index is None:  # a document of the corpus that is not built yet
+        counts.unresolved += len(head.items)
+        counts.missed.append(f"{printed} (not built yet)")
+        return []
+    here = slot.parent
+    try:
+        base = None
+        for unit in reversed(tail):
+            base = _resolve_one(unit, unit.items[0], base, here, index)
+    except Unresolved as err:
+        counts.unresolved += len(head.items)
+        counts.missed.append(f"{printed} ({err} not found)")
+        return []
+    spans = []
+    for item in head.items:
+        try:
+            target = _resolve_one(head, item, base, here, index)
+        except Unresolved as err:
+            counts.unresolved += 1
+            counts.missed.append(f"{printed} ({err} not found)")
+            continue
+        end = ref.end if len(head.items) == 1 else item.end
+        spans.append((item.start, end, _ref(index.href(target, here_doc))))
+    if len(head.items) > 1 and ref.units[1:] and base is not None:
+        spans.append((ref.units[1].start, ref.end, _ref(index.href(base, here_doc))))
+    counts.resolved += len(spans)
+    return spans
+
+
+_TITLE_AFTER = re.compile(r"\s*[.:–—-]+\s*[A-Z]")
+_WHOLES = {"chapter", "part", "this-chapter", "this-part"}
+_ABSOLUTE = {"section", "chapter", "part", "schedule"}
+_BRIDGE = re.compile(r"[^.;:()]{1,40}")  # "sections 193 and 228 and for the purposes of section 196 of the IPC"
+_JOINED = re.compile(r"\s*,?\s*(?:and|or)\s+|\s*,\s*", _FLAGS)
+_ANCHORS = {"section", "this-section", "last-preceding", "chapter", "part", "schedule"}
+
+
+def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = False) -> list[Reference]:
+    """Every reference chain in ``text``, in order.
+
+    "clause (b) of sub-section (1) and sub-section (2) of section 481" (004 s.493(2)): a chain with no section of its
+    own, joined by "and"/"or" to one that ends in a section, takes that section (and that document) too.
+    """
+    found: list[Reference] = []
+    pos = 0
+    while m := _START.search(text, pos):
+        ref = read_reference(text, m.start(), titles, bill)
+        if ref is None:
+            pos = m.end()
+            continue
+        pos = ref.end
+        if ref.units[0].start == 0 and ref.units[0].kind in {"part", "chapter"} and _TITLE_AFTER.match(text, ref.end):
+            continue  # "Part I. British Burma." (002 L433): a schedule's own heading, not a reference
+        if ref.scope == own:
+            ref.scope = "internal"
+        found.append(ref)
+    for first, second in zip(reversed(found[:-1]), reversed(found[1:]), strict=True):
+        anchor = second.units[1:] + second.inherited
+        if (
+            _JOINED.fullmatch(text, first.end, second.units[0].start)
+            and first.scope == "internal"
+            and anchor
+            and anchor[-1].kind == "section"
+            and not any(u.kind in _ANCHORS for u in first.units)
+        ):
+            first.inherited = anchor
+            first.scope = second.scope
+        elif (
+            second.scope == "external"
+            and first.scope == "internal"
+            and not first.explicit
+            and first.units[-1].kind == "section"
+            and _BRIDGE.fullmatch(text, first.end, second.units[0].start)
+        ):
+            first.scope = "external"
+    return found
+
+
+def link_document(doc: Document, indexes: dict[str, Index], titles: dict[str, Title]) -> Counts:
+    """Link every reference in the text of ``doc`` (its index's tree, edited in place)."""
+    counts = Counts()
+    root = indexes[doc.id].root
+    slots = [(slot, local_name(top) == "body") for top in root[0] for slot in text_slots(top)]
+    for slot, in_body in slots:
+        spans: list[tuple[int, int, etree._Element]] = []
+        for ref in references_in(slot.text, titles, doc.id, doc.kind == "bill"):
+            if ref.relative and not in_body:
+                continue  # "this Chapter" in a Bill's notes on clauses: not about the notes' own structure
+            spans.extend(_link_reference(ref, slot, indexes, doc, counts))
+        if spans:
+            wrap(slot, spans)
+    return counts
+
+
+def annotate_misprints(doc: Document, index: Index) -> None:
+    """Put the editorial note after each misprinted reference of ``doc``.
+
+    A section that no longer prints the reference is an error: the list must follow the text.
+    """
+    for misprint in (m for m in misprints() if m.document == doc.id):
+        section = index.sections.get(misprint.section)
+        if section is None:
+            continue  # a document without that section (a fixture); the corpus tests count the notes
+        remarks = [r for r in section.iter(f"{{{AKN_NS}}}remark") if "".join(r.itertext()) == misprint.note]
+        if remarks:
+            continue  # the committed XML, re-read, already has it
+        found = _printed_refs(section, misprint.printed)
+        if not found:
+            raise LinkError(f"known_misprints.yaml: no reference “{misprint.printed}” in {doc.id} s.{misprint.section}")
+        last = found[-1]
+        remark = etree.Element(f"{{{AKN_NS}}}remark", status="editorial")
+        remark.text = misprint.note
+        remark.tail, last.tail = last.tail, None
+        last.addnext(remark)
+
+
+def _printed_refs(section: etree._Element, printed: str) -> list[etree._Element]:
+    """The run of ``<ref>`` elements of ``section`` whose text, with what stands between them, begins ``printed``."""
+    wanted = " ".join(printed.split())
+    for ref in section.iter(f"{{{AKN_NS}}}ref"):
+        text, chosen, node = "", [], ref
+        while node is not None and len(" ".join(text.split())) < len(wanted):
+            if local_name(node) == "ref":
+                chosen.append(node)
+            text += "".join(node.itertext()) + (node.tail or "")
+            node = node.getnext()
+        if " ".join(text.split()).startswith(wanted):
+            return chosen
+    return []
+
+
+def link(trees: dict[str, etree._Element], docs: dict[str, Document]) -> dict[str, dict[str, int]]:
+    """The refs linker (see :data:`corpus.link.LINKERS`): link every document's references; count them."""
+    indexes = {doc_id: Index.of(docs[doc_id], root) for doc_id, root in trees.items()}
+    titles = title_patterns(docs)
+    counts = {}
+    for doc_id in trees:
+        counts[doc_id] = link_document(docs[doc_id], indexes, titles).as_dict()
+        annotate_misprints(docs[doc_id], indexes[doc_id])
+    return counts

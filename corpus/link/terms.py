@@ -1,0 +1,284 @@
+"""Defined terms: every ``<def>`` gets a TLCTerm, and the uses of the term in its scope become ``<term>``.
+
+The builders mark each term where a definitions provision defines it (bluebell ``{{def term}}``). Here each ``<def>``
+gets ``refersTo="#term-<slug>"`` and a ``<TLCTerm>`` in ``meta/references``; then every use of the term in the body
+of the same document — whole words (a hyphenated word is one), longest term first, in the case as defined ("Master"
+in the 1875 Act, "master" in the 2001 Ordinance) or, when only the first letter of a term is a capital because its
+definition opens a sentence ("Vessel. Vessel includes", 002 L27), with that letter in lower case — becomes
+``<term refersTo="#term-<slug>">``. Plurals are made of the last word only where that is safe ("ships", "seamen";
+not "wages", "prescribed").
+
+Scope: a definition applies to the whole document unless its definitions provision limits it: "In this Part"
+(003 s.61), "In this Chapter" (004 s.199), "within the meaning of this chapter" (000 L29), "In this section" (002
+L55). Then it applies only inside that Part, Chapter or section, and there it takes precedence over a document-wide
+definition of the same words. Text in ``<num>``, headings, ``<ref>``, ``<remark>`` and another ``<term>`` or
+``<def>`` is never marked, nor the definition of a term itself. Only the body is linked: the schedules, and the
+Bills' statements and notes, are not governed by the definitions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from corpus.catalogue import Document
+from corpus.link.refs import HIER, SKIP, ancestors, local_name, text_slots, wrap
+from corpus.xmlio import AKN_NS
+
+TERM_SKIP = SKIP | {"subheading", "crossHeading"}
+_QUOTES = "\"'“”‘’`"
+_SCOPE = re.compile(
+    r"\b(?:in|for\s+the\s+purposes?\s+of|within\s+the\s+meaning\s+of)\s+this\s+(?P<scope>part|chapter|section)\b",
+    re.IGNORECASE,
+)
+# Words that are never a defined term, whatever a builder marked ({{def or}} in 003 L2231 is a quoting slip).
+FUNCTION_WORDS = frozenset("a an and any as at by for in of on or the to".split())
+INTRO_WINDOW = 120  # characters of a definition's own sentence that may limit its scope ("In this chapter, …")
+
+
+@dataclass
+class Definition:
+    """One defined term: its ``<def>`` elements, where it applies and the TLCTerm it refers to."""
+
+    term: str
+    slug: str
+    scope: etree._Element | None  # None: the whole document
+    defs: list[etree._Element]
+    provisions: list[etree._Element]  # the definitions themselves, where the term is not marked
+
+    @property
+    def eid(self) -> str:
+        return f"term-{self.slug}"
+
+
+def term_text(el: etree._Element) -> str:
+    """The words a ``<def>`` defines, without the quotation marks around them."""
+    return " ".join("".join(el.itertext()).split()).strip(_QUOTES + " ").strip()
+
+
+def slug(term: str) -> str:
+    """``British Indian ship`` → ``british_indian_ship``."""
+    return re.sub(r"[^a-z0-9]+", "_", term.lower()).strip("_") or "term"
+
+
+def _provision(def_el: etree._Element) -> etree._Element:
+    """The smallest numbered provision holding a ``<def>`` (the definition clause), or its section."""
+    for el in ancestors(def_el):
+        if local_name(el) in HIER or local_name(el) == "section":
+            return el
+    return def_el.getparent()
+
+
+def _intro_texts(def_el: etree._Element) -> list[str]:
+    """The words that may limit a definition's scope, nearest first: the opening of its own sentence (000 L23 "In
+    this chapter, British Indian ship means"), then the introduction of each provision around it up to its section
+    (004 s.199(1) "In this Chapter unless there is anything repugnant…")."""
+    texts = ["".join(def_el.getparent().itertext())[:INTRO_WINDOW]]
+    for el in ancestors(def_el):
+        if local_name(el) in HIER or local_name(el) == "section":
+            for child in el:
+                if local_name(child) in {"intro", "content"} and child.find(f".//{{{AKN_NS}}}def") is None:
+                    texts.append("".join(child.itertext()))
+                if local_name(child) in HIER:
+                    break
+        if local_name(el) == "section":
+            texts.append(_opening(el))
+            break
+    return texts
+
+
+def _opening(section: etree._Element) -> str:
+    """The first words of a section's first block: "In this chapter, British Indian ship means" (000 L23) governs the
+    definitions of s.4 that follow it ("British ship", "unseaworthy"…), which do not repeat it."""
+    for block in section.iter(f"{{{AKN_NS}}}p"):
+        return "".join(block.itertext())[:INTRO_WINDOW]
+    return ""
+
+
+def scope_of(def_el: etree._Element) -> etree._Element | None:
+    """The Part, Chapter or section a definition is limited to by its words, or None for the whole document."""
+    match = next((m for text in _intro_texts(def_el) if (m := _SCOPE.search(text))), None)
+    if not match:
+        return None
+    wanted = match["scope"].lower()
+    for el in ancestors(def_el):
+        if local_name(el) == wanted:
+            return el
+    return None  # "In this chapter" where the builder made no chapter: the document is the nearest whole
+
+
+def plurals(term: str) -> set[str]:
+    """Safe plural forms of ``term`` (its last word): "ship" → "ships", "seaman" → "seamen", "wages" → none."""
+    *head, last = term.split(" ")
+    if not last.isalpha() or (not last.islower() and not last.istitle()) or last.endswith(("s", "ed")):
+        return set()
+    if last.lower().endswith("man"):
+        plural = last[:-2] + "en"
+    elif re.search(r"(?:x|z|ch|sh)$", last):
+        plural = last + "es"
+    elif re.search(r"[^aeiou]y$", last):
+        plural = last[:-1] + "ies"
+    else:
+        plural = last + "s"
+    return {" ".join([*head, plural])}
+
+
+def definitions(root: etree._Element) -> list[Definition]:
+    """The defined terms of a document, in document order, one per term and scope."""
+    found: dict[tuple[str, int], Definition] = {}
+    used: set[str] = set()
+    for def_el in root.iter(f"{{{AKN_NS}}}def"):
+        term = term_text(def_el)
+        if not term:
+            continue
+        scope = scope_of(def_el)
+        key = (term, id(scope))
+        if key not in found:
+            base = slug(term)
+            name, n = base, 1
+            while name in used:
+                n += 1
+                name = f"{base}_{n}"
+            used.add(name)
+            found[key] = Definition(term, name, scope, [], [])
+        found[key].defs.append(def_el)
+        found[key].provisions.append(_provision(def_el))
+    return list(found.values())
+
+
+def _references(root: etree._Element) -> etree._Element:
+    """The main ``meta/references`` block (bluebell makes one for cobalt; made here when it is missing)."""
+    meta = root.find(f"./*/{{{AKN_NS}}}meta")
+    references = meta.find(f"{{{AKN_NS}}}references")
+    if references is None:
+        references = etree.Element(f"{{{AKN_NS}}}references", source="#cobalt")
+        after = [c for c in meta if local_name(c) in {"identification", "publication", "classification", "lifecycle"}]
+        after += [c for c in meta if local_name(c) in {"workflow", "analysis", "temporalData"}]
+        (after[-1].addnext if after else lambda e: meta.insert(0, e))(references)
+    return references
+
+
+def _register(root: etree._Element, defs: list[Definition]) -> None:
+    references = _references(root)
+    existing = {el.get("eId") for el in references}
+    for d in defs:
+        for def_el in d.defs:
+            def_el.set("refersTo", f"#{d.eid}")
+        if d.eid not in existing:
+            etree.SubElement(
+                references, f"{{{AKN_NS}}}TLCTerm", eId=d.eid, href=f"/ontology/term/this.eng.{d.slug}", showAs=d.term
+            )
+
+
+def spellings(term: str) -> list[str]:
+    """The forms a term is used in: as defined and, when only its first letter is a capital because the definition
+    opens its sentence (002 L27 "Vessel. Vessel includes", used as "vessel"), with that letter in lower case."""
+    first, *rest = term.split(" ")
+    if first.istitle() and first.isalpha() and all(w.islower() for w in rest):
+        return [term, first.lower() + "".join(" " + w for w in rest)]
+    return [term]
+
+
+_WORD = re.compile(r"[\w-]+")  # a hyphenated word is one word: "ship" is not found in "ship-owner"
+
+
+class Matcher:
+    """Every form of every term of a document, by its first word, longest first; each form knows the definitions it
+    may stand for, in order of precedence (the term as defined, then its other spelling, then their plurals)."""
+
+    def __init__(self, defs: list[Definition]) -> None:
+        forms: dict[str, list[Definition]] = {}
+        for rank in range(3):
+            for d in defs:
+                if d.term.lower() in FUNCTION_WORDS:
+                    continue
+                for form in self._forms(d, rank):
+                    if d not in forms.setdefault(form, []):
+                        forms[form].append(d)
+        self.forms = forms
+        self.by_first: dict[str, list[str]] = {}
+        for form in sorted(forms, key=lambda f: (-len(f), f)):
+            first = _WORD.match(form)
+            if first is not None:
+                self.by_first.setdefault(first.group(), []).append(form)
+
+    @staticmethod
+    def _forms(d: Definition, rank: int) -> list[str]:
+        if rank == 0:
+            return [d.term]
+        if rank == 1:
+            return spellings(d.term)[1:]
+        return [plural for form in spellings(d.term) for plural in plurals(form)]
+
+    def spans(self, text: str, in_force: dict[str, Definition], excluded: set[str]) -> list[tuple[int, int, str]]:
+        """(start, end, TLCTerm eId) of each use in ``text`` of a definition ``in_force`` (by term) and not
+        ``excluded``: whole words, the longest form in force at each place."""
+        found: list[tuple[int, int, str]] = []
+        end = 0
+        for word in _WORD.finditer(text):
+            start = word.start()
+            if start < end or word.group() not in self.by_first:
+                continue
+            for form in self.by_first[word.group()]:
+                stop = start + len(form)
+                after = text[stop : stop + 1]
+                if not text.startswith(form, start) or after.isalnum() or after in {"-", "_"}:
+                    continue
+                chosen = next(
+                    (d for d in self.forms[form] if in_force.get(d.term) is d and d.term not in excluded), None
+                )
+                if chosen is not None:
+                    found.append((start, stop, chosen.eid))
+                    end = stop
+                    break
+        return found
+
+
+def _in_force(defs: list[Definition], scopes: tuple[int, ...]) -> dict[str, Definition]:
+    """The definitions in force inside ``scopes`` (ids of scope elements, innermost first), by term: the innermost
+    scope's definition of a term wins over an outer one and over the document's."""
+    rank = {scope: i for i, scope in enumerate(scopes)}
+    best: dict[str, tuple[int, Definition]] = {}
+    for d in defs:
+        place = len(scopes) if d.scope is None else rank.get(id(d.scope))
+        if place is not None and (d.term not in best or place < best[d.term][0]):
+            best[d.term] = (place, d)
+    return {term: d for term, (_, d) in best.items()}
+
+
+def link_document(root: etree._Element) -> dict[str, int]:
+    """Register and mark the definitions of one document and link the uses of its terms; return the counts."""
+    defs = definitions(root)
+    if not defs:
+        return {"definitions": 0, "terms linked": 0}
+    _register(root, defs)
+    body = root.find(f"./*/{{{AKN_NS}}}body")
+    scopes = {id(d.scope) for d in defs if d.scope is not None}
+    own: dict[int, set[str]] = {}  # provision → the terms it defines, which are not marked inside it
+    for d in defs:
+        for provision in d.provisions:
+            own.setdefault(id(provision), set()).add(d.term)
+    matcher = Matcher(defs)
+    in_force: dict[tuple[int, ...], dict[str, Definition]] = {}
+    linked = 0
+    for slot in list(text_slots(body, TERM_SKIP)) if body is not None else []:
+        held = [id(el) for el in ancestors(slot.parent)]
+        key = tuple(i for i in held if i in scopes)
+        if key not in in_force:
+            in_force[key] = _in_force(defs, key)
+        excluded = set().union(*(own[i] for i in held if i in own))
+        spans = [
+            (start, end, etree.Element(f"{{{AKN_NS}}}term", refersTo=f"#{eid}"))
+            for start, end, eid in matcher.spans(slot.text, in_force[key], excluded)
+        ]
+        if spans:
+            wrap(slot, spans)
+            linked += len(spans)
+    return {"definitions": sum(len(d.defs) for d in defs), "terms linked": linked}
+
+
+def link(trees: dict[str, etree._Element], docs: dict[str, Document]) -> dict[str, dict[str, int]]:
+    """The terms linker (see :data:`corpus.link.LINKERS`)."""
+    return {doc_id: link_document(root) for doc_id, root in trees.items()}

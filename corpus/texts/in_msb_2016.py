@@ -1,0 +1,401 @@
+"""The Merchant Shipping Bill, 2016 (Bill No. 236 of 2016): Gazette lines 23-4911 of source 003 to bluebell markup.
+
+Steps (SURVEY.md §3): Gazette noise out (corpus/clean/gazette.py); letter-spaced words and broken hyphens repaired;
+the preface (L23-35); the body (L37-4223): PART I-XVI and their CHAPTERs (numbering restarts inside Parts II, III, IX
+and XI; s.13 sits before CHAPTER I of Part III), 280 sections whose headings are the displaced marginal notes
+(corpus/clean/marginal_notes.py), subsections, clauses, sub-clauses, items, provisos and Explanations, the terms of
+the definitions sections wrapped as ``{{def term}}``, and the s.256(2) Table (corpus/clean/penalty_table.py); then
+the Bill's papers (L4225-4911: objects and reasons, notes on clauses, memoranda) as attachments.
+
+Blank lines are not paragraph boundaries here (225 body lines start in lower case as continuations): a line joins
+the text before it unless it opens a new element or the text before it has ended a sentence.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+from dataclasses import dataclass, field
+
+from corpus import markup
+from corpus.clean import gazette, marginal_notes, penalty_table
+from corpus.report import Edit, MarkupResult, Moved, Unparsed
+from corpus.source_text import SourceText
+
+SECTIONS = 280
+BODY = (37, 4223)
+TABLE = (3487, 4005)  # s.256(2): from the word TABLE to the last line of item 81
+DEFINITION_SECTIONS = frozenset({3, 48, 61, 111, 130, 168, 183, 198, 212, 227})
+
+_PART = re.compile(r"^PART ([IVXL]+)$")
+_CHAPTER = re.compile(r"^CHAPTER ([IVXL]+)$")
+_ENUMERATOR = re.compile(r"^\((\d{1,3}|[a-z]{1,3}|[A-Z])\)\s?")
+_ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
+_LETTER_SPACED = re.compile(r"(?<!\S)[A-Za-z](?: [a-z]){3,}(?!\S)")
+_BROKEN_HYPHEN = re.compile(r"\b([A-Za-z]+)- ([A-Za-z]+)\b")
+_WORD = re.compile(r"\w+")
+_HYPHENATED = re.compile(r"\b(?=(\w+-\w+))")  # overlapping: "ex-officio-member" has two
+_CLOSED = re.compile(r"[.;:—]$|[.;:]['\"]$")
+_DEFINED = re.compile(r"(\"|'')(.+?)\1")
+_DEFINING_VERB = re.compile(r"\b(?:means|mean|includes|include|shall include|shall mean|has the meaning|is)\b")
+
+
+@dataclass
+class _Node:
+    """An element of the body being built: its keyword, number, heading and content (text, blocks, children)."""
+
+    keyword: str
+    num: str = ""
+    heading: str = ""
+    level: float = 0
+    items: list[object] = field(default_factory=list)  # str (a text line), _Node (a child) or _Block
+
+
+@dataclass
+class _Block:
+    """A block of markup lines (an Explanation, a Table) that sits in an element's content as it is."""
+
+    lines: list[str]
+    items: list[tuple[str, list[str]]] = field(default_factory=list)  # (num, text lines) of an Explanation's items
+
+
+def to_markup(source: SourceText) -> MarkupResult:
+    """The markup of the Merchant Shipping Bill, 2016, with every change to the source's words recorded."""
+    lines, edits = gazette.clean(source.numbered())
+    lines, repairs = _repair_words(lines)
+    edits += repairs
+    preface = [(n, t) for n, t in lines if n < BODY[0] and t.strip()]
+    body = [(n, t) for n, t in lines if BODY[0] <= n <= BODY[1] and t.strip()]
+    papers = [(n, t) for n, t in lines if n > BODY[1] and t.strip()]
+    table_lines = frozenset(n for n, _ in body if TABLE[0] <= n <= TABLE[1])
+    sections = marginal_notes.find_sections(body, SECTIONS, table_lines)
+    notes = marginal_notes.align(body, sections, table_lines)
+    result = MarkupResult(markup="", edits=edits, moved=list(notes.moved))
+    out = ["PREFACE", *markup.indent(_preface(preface), 1), "", "BODY"]
+    out += markup.indent(_body(notes.lines, sections, notes.headings, table_lines, result), 1)
+    result.moved += _moved_after_table(notes.lines, sections)
+    out += _papers(papers, result)
+    result.markup = "\n".join(out) + "\n"
+    result.facts = {
+        "sections": len(sections),
+        "headings": sum(1 for h in notes.headings.values() if h),
+        "note_layouts": dict(sorted(notes.layouts.items())),
+        "note_displacement": {
+            str(k): v - s.line for s in sections for k, v in notes.note_lines.items() if k == s.number
+        },
+        "possible_notes_left_as_text": len(notes.stray_notes),
+    }
+    return result
+
+
+def _repair_words(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], list[Edit]]:
+    """Letter-spaced words joined (L329 ``C o n s t i t u t i o n``) and words broken at a line end rejoined.
+
+    A broken word (``agree- ment``) is joined when the joined word occurs elsewhere in the Bill, and keeps its
+    hyphen (``Director- General`` -> ``Director-General``) when the hyphenated form does; otherwise it is left.
+    """
+    known = _words_of(" ".join(t for _, t in lines))
+    edits: list[Edit] = []
+    out = []
+    for number, text in lines:
+        for match in _LETTER_SPACED.finditer(text):
+            edits.append(Edit(number, match.group(0), match.group(0).replace(" ", ""), "letter-spaced word"))
+        text = _LETTER_SPACED.sub(lambda m: m.group(0).replace(" ", ""), text)
+
+        def join(match: re.Match[str], number: int = number) -> str:
+            first, second = match.groups()
+            for joined in (first + second, f"{first}-{second}"):
+                if joined in known:
+                    edits.append(Edit(number, match.group(0), joined, "word broken at a line end"))
+                    return joined
+            return match.group(0)
+
+        out.append((number, _BROKEN_HYPHEN.sub(join, text)))
+    return out, edits
+
+
+def _words_of(text: str) -> set[str]:
+    """The whole words of ``text`` and each pair of words joined by a hyphen (``Director-General``), collected once
+    so that a broken word is looked up, not searched for in the whole Bill."""
+    return set(_WORD.findall(text)) | set(_HYPHENATED.findall(text))
+
+
+def _preface(lines: list[tuple[int, str]]) -> list[str]:
+    """``BILL NO. 236 OF 2016``, the long title (L25-31, one visual line per source line) and the enacting formula."""
+    out = []
+    title: list[str] = []
+    formula: list[str] = []
+    for _, text in lines:
+        if text.startswith("BILL NO."):
+            out.append("P.bill-number " + markup.text(text))
+        elif (title and title[-1].endswith(".")) or formula or text.startswith("BE it enacted"):
+            formula.append(text)
+        else:
+            title.append(text)
+    return [out[0], "LONGTITLE " + markup.text(" ".join(title)), "P " + markup.text(" ".join(formula))]
+
+
+def _body(
+    lines: list[tuple[int, str]],
+    sections: list[marginal_notes.SectionStart],
+    headings: dict[int, str],
+    table_lines: frozenset[int],
+    result: MarkupResult,
+) -> list[str]:
+    starts = {s.line: s.number for s in sections}
+    root = _Node("BODY", level=-3)
+    stack: list[_Node] = [root]
+    heading_of: _Node | None = None  # a Part or Chapter whose title lines are being read
+    table: list[tuple[int, str]] = []
+    section = 0
+    for number, text in lines:
+        if number in table_lines and section == 256:
+            table.append((number, text))
+            continue
+        if table:
+            _attach_table(stack, table, result)
+            table = []
+        if m := _PART.match(text):
+            stack = [root]
+            heading_of = _open(stack, _Node("PART", m.group(1), level=-2))
+            continue
+        if m := _CHAPTER.match(text):
+            while stack[-1].level >= -1:
+                stack.pop()
+            heading_of = _open(stack, _Node("CHAPTER", m.group(1), level=-1))
+            continue
+        if heading_of is not None and text.isupper() and number not in starts:
+            heading_of.heading = (heading_of.heading + " " + text).strip()
+            continue
+        heading_of = None
+        if number in starts and starts[number] == section + 1:
+            section += 1
+            while stack[-1].level >= 0:
+                stack.pop()
+            _open(stack, _Node("SEC", f"{section}.", headings.get(section, ""), level=0))
+            text = re.sub(rf"^{section}\.\s?", "", text)
+            if not text:
+                continue
+        _add_line(stack, number, text, section, result)
+    return _render(root)
+
+
+def _open(stack: list[_Node], node: _Node) -> _Node:
+    stack[-1].items.append(node)
+    stack.append(node)
+    return node
+
+
+def _level(token: str, stack: list[_Node]) -> float:
+    """The level of an enumerator: (1) 1, (a) 2, (i) 3, (A) 4; (i), (v), (x) after (h), (u), (w) are letters."""
+    if token.isdigit():
+        return 1
+    if token.isupper():
+        return 4
+    if _ROMAN.match(token):
+        para = next((n for n in reversed(stack) if n.keyword == "PARA"), None)
+        subpara = next((n for n in reversed(stack) if n.keyword == "SUBPARA"), None)
+        follows_letter = para is not None and len(token) == 1 and para.num == f"({chr(ord(token) - 1)})"
+        if follows_letter and (subpara is None or stack.index(subpara) < stack.index(para)):
+            return 2
+        return 3
+    return 2
+
+
+_KEYWORDS = {1: "SUBSEC", 2: "PARA", 3: "SUBPARA", 4: "CLAUSE"}
+
+
+def _add_line(stack: list[_Node], number: int, text: str, section: int, result: MarkupResult) -> None:
+    """Put one body line where it belongs: a new element, a proviso, an Explanation or text of the open element."""
+    if section == 0:
+        result.unparsed.append(Unparsed(number, text))
+        stack[-1].items.append("P.unparsed " + markup.text(text))
+        return
+    while m := _ENUMERATOR.match(text):
+        token = m.group(1)
+        level = _level(token, stack)
+        while stack[-1].level >= level or (stack[-1].keyword == "EXPLANATION" and level <= stack[-1].level + 0.5):
+            stack.pop()
+        if stack[-1].keyword == "EXPLANATION":
+            explanation_block = stack[-1].items[0]
+            explanation_block.items.append((f"({token})", []))
+            text = text[m.end() :]
+            if text:
+                explanation_block.items[-1][1].append(text)
+            return
+        _open(stack, _Node(_KEYWORDS[int(level)], f"({token})", level=level))
+        text = text[m.end() :]
+    if not text:
+        return
+    if text.startswith("Provided"):
+        proviso = next((n for n in reversed(stack) if n.keyword == "PROVISO"), None)
+        if proviso is not None:
+            del stack[stack.index(proviso) :]
+        _open(stack, _Node("PROVISO", level=stack[-1].level + 0.5))
+        stack[-1].items.append(text)
+        return
+    if text.startswith("Explanation"):
+        while stack[-1].keyword == "EXPLANATION":
+            stack.pop()
+        block = _Block([text])
+        node = _Node("EXPLANATION", level=stack[-1].level + 0.5, items=[block])
+        stack[-1].items.append(node)
+        stack.append(node)
+        return
+    _add_text(stack, text, section)
+
+
+def _add_text(stack: list[_Node], text: str, section: int) -> None:
+    """``text`` joined to the open element's last text when that did not end a sentence, else a new paragraph."""
+    node = stack[-1]
+    if node.keyword == "EXPLANATION":
+        block = node.items[0]
+        target = block.items[-1][1] if block.items else block.lines
+        if (target and not _CLOSED.search(target[-1])) or text[:1].islower():
+            target[-1] = target[-1] + " " + text if target else text
+        else:
+            target.append(text)
+        return
+    last = node.items[-1] if node.items else None
+    if isinstance(last, str) and (not _CLOSED.search(last) or text[:1].islower()):
+        node.items[-1] = last + " " + text
+    elif isinstance(last, _Node) and last.keyword != "EXPLANATION" and (text[:1].islower() or _open_text(last)):
+        _add_text_to_last(last, text)
+    else:
+        node.items.append(text)
+
+
+def _open_text(node: _Node) -> bool:
+    """The last text inside ``node`` (deepest) has not ended its sentence."""
+    while node.items:
+        last = node.items[-1]
+        if isinstance(last, str):
+            return not _CLOSED.search(last)
+        if isinstance(last, _Node) and last.keyword != "EXPLANATION":
+            node = last
+            continue
+        return False
+    return False
+
+
+def _add_text_to_last(node: _Node, text: str) -> None:
+    while node.items and isinstance(node.items[-1], _Node) and node.items[-1].keyword != "EXPLANATION":
+        node = node.items[-1]
+    if node.items and isinstance(node.items[-1], str):
+        node.items[-1] = node.items[-1] + " " + text
+    else:
+        node.items.append(text)
+
+
+def _moved_after_table(lines: list[tuple[int, str]], sections: list[marginal_notes.SectionStart]) -> list[Moved]:
+    """s.256's sub-sections (3)–(6), printed before the Table, now follow it: the Table belongs to sub-section (2)."""
+    start = next(s.line for s in sections if s.number == 256)
+    later = [(n, t) for n, t in lines if start < n < TABLE[0]]
+    first = next((i for i, (_, t) in enumerate(later) if t.startswith("(3)")), len(later))
+    where = "s. 256, after the Table of sub-section (2), which the source prints after sub-section (6)"
+    return [Moved(n, t, where) for n, t in later[first:]]
+
+
+def _attach_table(stack: list[_Node], table: list[tuple[int, str]], result: MarkupResult) -> None:
+    """The s.256(2) Table, under subsection (2), whose words call it "the Table below" (it is printed after (6))."""
+    section = next(n for n in stack if n.keyword == "SEC")
+    owner = next((n for n in section.items if isinstance(n, _Node) and n.num == "(2)"), section)
+    built = penalty_table.to_markup(table)
+    # Each printed line of the Table joins fragments of one visual row across its five columns, so its words are
+    # redistributed to the cells: source order is not cell order (tests/corpus/test_penalty_table.py checks that
+    # the cells hold exactly the words of these lines).
+    where = "the cells of the s.256(2) Table, which the source interleaves column by column on each line"
+    result.moved.extend(Moved(n, t, where) for n, t in table)
+    result.edits.extend(built.edits)
+    result.unparsed.extend(built.unparsed)
+    owner.items.append(_Block(built.markup.splitlines()))
+
+
+def _definition_markup(text: str) -> str:
+    """Escaped ``text`` of a definition: each quoted term before the defining verb wrapped as ``{{def term}}``."""
+    verb = _DEFINING_VERB.search(text)
+    head, tail = (text[: verb.start()], text[verb.start() :]) if verb else (text, "")
+    if not _DEFINED.search(head):
+        return markup.text(text)
+    escaped = markup.text(head)
+    escaped = _DEFINED.sub(lambda m: f"{m.group(1)}{{{{def {m.group(2)}}}}}{m.group(1)}", escaped)
+    return escaped + markup.text(tail).lstrip("\\")
+
+
+def _render(root: _Node) -> list[str]:
+    out: list[str] = []
+    for item in root.items:
+        out += _render_node(item, section=0) if isinstance(item, _Node) else [item]
+    return out
+
+
+def _render_node(node: _Node, section: int) -> list[str]:
+    if node.keyword == "SEC":
+        section = int(node.num.rstrip("."))
+    if node.keyword == "EXPLANATION":
+        return _render_explanation(node.items[0])
+    head = node.keyword
+    if node.num:
+        head += f" {node.num}"
+    if node.heading:
+        head += " - " + markup.text(node.heading)
+    body: list[str] = []
+    items = _tidy(node.items)
+    for item in items:
+        if isinstance(item, str):
+            if item.startswith("P.unparsed"):
+                body.append(item)
+            elif section in DEFINITION_SECTIONS and node.keyword != "SEC":
+                body.append(_definition_markup(item))
+            else:
+                body.append(markup.text(item))
+        elif isinstance(item, _Block):
+            body += item.lines
+        else:
+            body += _render_node(item, section)
+    if not body and node.keyword not in {"PART", "CHAPTER"}:
+        body = [markup.remark("no text")]
+    return [head, *markup.indent(body, 1)]
+
+
+def _render_explanation(block: _Block) -> list[str]:
+    body = [markup.text(line) for line in block.lines]
+    if block.items:
+        items = []
+        for num, text in block.items:
+            items += [f"ITEM {num}", *markup.indent([markup.text(t) for t in text] or [markup.remark("no text")], 1)]
+        body += ["ITEMS", *markup.indent(items, 1)]
+    return ["BLOCKS.explanation", *markup.indent(body, 1)]
+
+
+def _tidy(items: list[object]) -> list[object]:
+    """Content in the order AKN allows: text before the first child and after the last one, none in between."""
+    children = [i for i, item in enumerate(items) if isinstance(item, _Node) and item.keyword != "EXPLANATION"]
+    if len(children) < 2:
+        return items
+    tidy: list[object] = []
+    for i, item in enumerate(items):
+        between = children[0] < i < children[-1] and not isinstance(item, _Node)
+        if between and isinstance(tidy[-1], _Node):
+            tidy[-1].items.append(item)
+        else:
+            tidy.append(item)
+    return tidy
+
+
+def _papers(lines: list[tuple[int, str]], result: MarkupResult) -> list[str]:
+    """The Bill's papers (L4225-4911) as attachments, through corpus/clean/bill_papers.py when it exists."""
+    if importlib.util.find_spec("corpus.clean.bill_papers") is not None:
+        bill_papers = importlib.import_module("corpus.clean.bill_papers")
+        papers = bill_papers.papers_markup(lines)
+        result.edits.extend(papers.edits)
+        result.moved.extend(papers.moved)
+        result.unparsed.extend(papers.unparsed)
+        return ["", *papers.markup.splitlines()]
+    out = ["", "ATTACHMENT - Papers of the Bill"]
+    out.append("  SUBHEADING Statement of Objects and Reasons, Notes on Clauses, Memoranda")
+    for number, text in lines:
+        result.unparsed.append(Unparsed(number, text))
+        out.append("  P.unparsed " + markup.text(text))
+    return out

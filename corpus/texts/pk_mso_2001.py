@@ -1,0 +1,283 @@
+"""Builder for the Pakistan Merchant Shipping Ordinance, 2001 (``pk-mso-2001``; source 004, L1–5612).
+
+Layout of the source (SURVEY.md §4): L1 the title; L3 the date joined to the (truncated) long title; the preamble
+(L5 ``WHEREAS …``, L7, L9 ``NOW, THEREFORE …``); the body from ``PART I`` (L11) to s.610; ``THE SCHEDULE`` (L5550).
+The body is read line by line: Parts, Chapters and their cross-headings (:mod:`corpus.clean.pk_hierarchy`), section
+headings and the seams between heading and body (:mod:`corpus.clean.pk_seams`, :mod:`corpus.clean.pk_dashes`,
+:mod:`corpus.clean.pk_insertion`), then each section's paragraphs are nested (:mod:`corpus.clean.pk_lists`) and the
+terms of its definitions marked (:mod:`corpus.clean.pk_definitions`). The Schedule is :mod:`corpus.clean.pk_schedule`.
+
+Sections are recognised by their number *in sequence* (1–79, 79A, 80–610), so a paragraph that happens to start
+with a number cannot open a section. Every non-blank line ends up in the markup; a line this builder does not
+understand is kept verbatim as ``P.unparsed`` and reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from corpus import markup
+from corpus.clean import pk_definitions, pk_hierarchy, pk_insertion, pk_lists, pk_schedule, pk_seams
+from corpus.clean.pk_dashes import strip_leading_dash
+from corpus.clean.pk_lists import Block, Node
+from corpus.report import Edit, MarkupResult, Moved, Unparsed
+from corpus.source_text import SourceText
+
+SECTION_NUMBERS = [str(n) for n in range(1, 80)] + ["79A"] + [str(n) for n in range(80, 611)]
+_DATE_LINE = re.compile(r"^(?P<date>\[[^\]]+\])\s*(?P<title>.+)$")
+_DEFINITIONS_INTRO = re.compile(r"^In this (Ordinance|Chapter|Part)\b")
+
+
+@dataclass
+class Section:
+    seam: pk_seams.Seam
+    line: int
+    paragraphs: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass
+class _State:
+    """What the walk over the body has produced so far."""
+
+    out: list[str] = field(default_factory=list)
+    edits: list[Edit] = field(default_factory=list)
+    moved: list[Moved] = field(default_factory=list)
+    unparsed: list[Unparsed] = field(default_factory=list)
+    facts: dict[str, int] = field(default_factory=dict)
+    section: Section | None = None
+    next_section: int | None = None  # index in SECTION_NUMBERS of the section expected next (None: any)
+    in_chapter: bool = False
+
+    def count(self, fact: str, by: int = 1) -> None:
+        self.facts[fact] = self.facts.get(fact, 0) + by
+
+
+def to_markup(source: SourceText) -> MarkupResult:
+    """The bluebell markup of the Ordinance, with every change to the source's words recorded."""
+    lines = source.numbered()
+    texts = [t for _, t in lines]
+    schedule_start = next((i for i, t in enumerate(texts) if t.strip() == pk_schedule.TITLE), len(lines))
+    body_start = next((i for i, t in enumerate(texts[:schedule_start]) if _opens_body(t)), schedule_start)
+    preamble_start = next((i for i, t in enumerate(texts[:body_start]) if t.startswith("WHEREAS")), body_start)
+
+    state = _State()
+    preface = [(n, t) for n, t in lines[:preamble_start] if t.strip()]
+    preamble = [t for _, t in lines[preamble_start:body_start] if t.strip()]
+    if preface:
+        state.out += _preface(preface, state)
+    if preamble:
+        state.out += ["PREAMBLE"] + [f"  {markup.text(t)}\n" for t in preamble]
+    state.out.append("BODY")
+    _body(lines[body_start:schedule_start], state)
+    schedule = [(n, t) for n, t in lines[schedule_start:] if t.strip()]
+    if schedule:
+        schedule_markup, unparsed = pk_schedule.to_markup(schedule)
+        state.out += ["", *schedule_markup]
+        state.unparsed += unparsed
+    state.facts["unparsed"] = len(state.unparsed)
+    text = "\n".join(state.out).rstrip() + "\n"
+    return MarkupResult(text, edits=state.edits, moved=state.moved, unparsed=state.unparsed, facts=state.facts)
+
+
+def _opens_body(text: str) -> bool:
+    """Whether ``text`` is the first line of the body: ``PART I`` (L11), or in an extract a Chapter or section."""
+    text = pk_insertion.strip_open(0, text)[0]
+    return bool(pk_hierarchy.PART.match(text) or pk_hierarchy.CHAPTER.match(text) or pk_seams.HEADING.match(text))
+
+
+def _preface(lines: list[tuple[int, str]], state: _State) -> list[str]:
+    """L1 the title; L3 ``[3rd October,2001] to consolidate …``: the date and the long title."""
+    out = ["PREFACE"]
+    for index, (number, text) in enumerate(lines):
+        date_line = _DATE_LINE.match(text)
+        if index == 0:
+            out.append(f"  P.title {markup.text(text)}")
+        elif date_line:
+            out += [f"  P.date {markup.text(date_line['date'])}", f"  LONGTITLE {markup.text(date_line['title'])}"]
+        else:
+            out.append(f"  P.unparsed {markup.text(text)}")
+            state.unparsed.append(Unparsed(number, text))
+        out.append("")
+    return out
+
+
+def _body(lines: list[tuple[int, str]], state: _State) -> None:
+    """Walk the body: Parts, Chapters, cross-headings and sections (each section rendered when it ends)."""
+    index = 0
+    while index < len(lines):
+        number, text = lines[index]
+        following = _adjacent(lines, index)
+        if not text.strip():
+            index += 1
+            continue
+        part, chapter = pk_hierarchy.PART.match(text), pk_hierarchy.CHAPTER.match(text)
+        if part or chapter:
+            _close_section(state)
+            titles = [(n, t) for n, t in following if not pk_hierarchy.is_crossheading(t)]
+            crossheadings = [(n, t) for n, t in following if pk_hierarchy.is_crossheading(t)]
+            heading = _title(titles, state, "Part title" if part else "Chapter title")
+            if part:
+                state.out += ["", f"PART {part['num']}" + (f" - {heading}" if heading else "")]
+                state.in_chapter = False
+            else:
+                state.out += ["", f"  CHAPTER {chapter['num']}" + (f" - {heading}" if heading else "")]
+                state.in_chapter = True
+            for _, cross in crossheadings:
+                state.out += ["", f"    CROSSHEADING {markup.text(cross)}"]
+                state.count("crossheadings")
+            index += 1 + len(following)
+            continue
+        if pk_hierarchy.is_crossheading(text) and state.in_chapter:
+            _close_section(state)
+            state.out += ["", f"    CROSSHEADING {markup.text(text)}"]
+            state.count("crossheadings")
+            index += 1
+            continue
+        seam = _section_heading(number, text, state)
+        if seam is not None:
+            _close_section(state)
+            index += 1
+            if following and pk_seams.is_heading_continuation(following[0][1]):
+                pk_seams.continue_heading(seam, *following[0])
+                index += 1
+            state.section = Section(seam, number)
+            if seam.body is not None:
+                state.section.paragraphs.append((number, seam.body))
+            elif index < len(lines) and lines[index][1].strip():
+                body_line = lines[index][0]
+                state.section.paragraphs.append((body_line, pk_seams.repair_body_start(seam, number, *lines[index])))
+                index += 1
+            continue
+        if state.section is None:
+            state.out.append(f"    P.unparsed {markup.text(text)}")
+            state.unparsed.append(Unparsed(number, text))
+        else:
+            state.section.paragraphs.append((number, text))
+        index += 1
+    _close_section(state)
+
+
+def _adjacent(lines: list[tuple[int, str]], index: int) -> list[tuple[int, str]]:
+    """The non-blank lines directly under ``lines[index]`` (no blank line between), for headings and titles."""
+    found = []
+    for number, text in lines[index + 1 :]:
+        if not text.strip():
+            break
+        found.append((number, text))
+    return found
+
+
+def _title(lines: list[tuple[int, str]], state: _State, what: str) -> str:
+    """A Part or Chapter title from its one or two lines, without its dash prefix (an edit), markup-escaped."""
+    parts = []
+    for number, text in lines:
+        if not pk_hierarchy.is_title_line(text):
+            continue
+        stripped, edit = strip_leading_dash(number, text, what)
+        if edit:
+            state.edits.append(edit)
+        parts.append(stripped.strip())
+    if len(parts) > 1:
+        state.count("two_line_titles")
+    return markup.text(" ".join(parts))
+
+
+def _section_heading(number: int, text: str, state: _State) -> pk_seams.Seam | None:
+    """The section that ``text`` opens when it is the next section heading in sequence, else None.
+
+    The first heading may have any number of the sequence (so that an extract of the Ordinance can be read too).
+    """
+    stripped, edit = pk_insertion.strip_open(number, text)
+    seam = pk_seams.read_heading(number, stripped)
+    if seam is None or seam.num not in SECTION_NUMBERS:
+        return None
+    position = SECTION_NUMBERS.index(seam.num)
+    if state.next_section is not None and position != state.next_section:
+        return None
+    if edit:
+        state.edits.append(edit)
+        seam.heading_remark = pk_insertion.REMARK
+    state.next_section = position + 1
+    state.count("sections")
+    return seam
+
+
+def _close_section(state: _State) -> None:
+    """Nest the paragraphs of the open section and render it."""
+    section = state.section
+    if section is None:
+        return
+    state.section = None
+    seam = section.seam
+    state.edits += seam.edits
+    state.moved += seam.moved
+    paragraphs = []
+    for position, (number, text) in enumerate(section.paragraphs):
+        if position == 0:
+            text, edit = strip_leading_dash(number, text, "section body")
+            if edit:
+                state.edits.append(edit)
+        text, edit = pk_insertion.strip_close(number, text)
+        if edit:
+            state.edits.append(edit)
+        paragraphs.append((number, text))
+    node = Node("section", -1, num=seam.num, line=section.line)
+    nester = pk_lists.nest(node, paragraphs)
+    state.count("joined_lines", sum(len(b.lines) - 1 for b in {id(b): b for b in nester.joined}.values()))
+    remarks = {section.paragraphs[0][0]: seam.remark} if seam.remark and section.paragraphs else {}
+    definitions = seam.heading.startswith("Definitions")
+    state.out += ["", f"    SEC {seam.num}. - {markup.text(seam.heading)}{seam.heading_remark}"]
+    state.out += markup.indent(_render_items(node, state, remarks, definitions), 3)
+
+
+def _render_items(node: Node, state: _State, remarks: dict[int, str], definitions: bool) -> list[str]:
+    out: list[str] = []
+    for item in node.items:
+        if isinstance(item, Block):
+            out += [_render_block(item, node, remarks, definitions, state), ""]
+            continue
+        state.count({"item": "provisions", "proviso": "provisos", "explanation": "explanations"}[item.role])
+        if item.role == "item" and item.level == 0:
+            state.count("subsections")
+        head = item.keyword + (f" {item.num}" if item.num else "")
+        out += [head, *markup.indent(_render_items(item, state, remarks, definitions), 1)]
+    return out
+
+
+def _render_block(block: Block, holder: Node, remarks: dict[int, str], definitions: bool, state: _State) -> str:
+    text = markup.text(block.text)
+    if _defines(holder, block, definitions):
+        marked = pk_definitions.mark_clause(text)
+        if marked is not None:
+            text = marked
+            state.count("definitions")
+    if holder.role == "explanation":
+        marked = pk_definitions.mark_expressions(text)
+        if marked != text:
+            state.count("definitions")
+        text = marked
+    if block.lines[0] in remarks:
+        text = f"{remarks[block.lines[0]]} {text}"
+    where, remark = pk_seams.lost_text_remark(block.lines[0])
+    if where == "start":
+        text = f"{remark} {text}"
+    where, remark = pk_seams.lost_text_remark(block.lines[-1])
+    if where == "end":
+        text = f"{text} {remark}"
+    return text
+
+
+def _defines(holder: Node, block: Block, definitions: bool) -> bool:
+    """Whether ``block`` is the first paragraph of a definition clause (of a definitions section or explanation)."""
+    if holder.role != "item" or not holder.items or holder.items[0] is not block or holder.parent is None:
+        return False
+    outer = holder.parent
+    if outer.role == "explanation":
+        return True
+    if not definitions:
+        return False
+    if outer.role == "section":
+        return True
+    intro = outer.items[0] if outer.items else None
+    return outer.level == 0 and isinstance(intro, Block) and bool(_DEFINITIONS_INTRO.match(intro.text))

@@ -1,0 +1,73 @@
+"""The build: deterministic, the committed output is what a fresh build makes, every document strictly valid."""
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from corpus import catalogue, xmlio
+from corpus.build import build
+from corpus.cite import load
+from corpus.validate import schema_errors
+from corpus.xmlio import NS
+
+
+def products(root: Path) -> dict[str, bytes]:
+    """Every file the build writes for the catalogue's documents under ``root``, by relative path."""
+    found = {}
+    for doc in catalogue.documents():
+        for path in (doc.markup_path, doc.akn_path, doc.report_path):
+            relative = f"{path.parent.name}/{path.name}"
+            target = root / relative
+            found[relative] = target.read_bytes() if target.exists() else b""
+    return found
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory) -> dict[str, bytes]:
+    out = tmp_path_factory.mktemp("fresh")
+    assert sorted(build(out_dir=out)) == sorted(d.id for d in catalogue.documents())
+    return products(out)
+
+
+def test_the_build_is_deterministic(fresh, tmp_path):
+    build(out_dir=tmp_path)
+    again = products(tmp_path)
+    differing = [name for name in fresh if fresh[name] != again[name]]
+    assert not differing, f"two builds differ in {differing}"
+
+
+@pytest.mark.parametrize("doc", catalogue.documents(), ids=lambda d: d.id)
+def test_the_committed_output_is_fresh(fresh, doc):
+    committed = products(catalogue.CORPUS_DIR)
+    for path in (doc.markup_path, doc.akn_path, doc.report_path):
+        name = f"{path.parent.name}/{path.name}"
+        assert committed[name], f"{name} is not committed; run `python -m corpus build`"
+        assert committed[name] == fresh[name], f"{name} is stale; run `python -m corpus build`"
+
+
+@pytest.mark.parametrize("doc", catalogue.documents(), ids=lambda d: d.id)
+def test_every_document_validates_strictly(doc):
+    root = xmlio.parse(doc.akn_path).getroot()
+    assert schema_errors(root) == []
+
+
+@pytest.mark.parametrize("doc", catalogue.documents(), ids=lambda d: d.id)
+def test_eids_are_unique(doc):
+    counts = Counter(load(doc.id).xpath("//@eId"))
+    assert [eid for eid, n in counts.items() if n > 1] == []
+
+
+@pytest.mark.parametrize("doc", catalogue.documents(), ids=lambda d: d.id)
+def test_every_href_resolves(doc):
+    """A "#eId" lands in the same document; "<work FRBR URI>/~eId" lands in that document of the corpus."""
+    root = load(doc.id)
+    works = {d.frbr_uri: d.id for d in catalogue.documents()}
+    for ref in root.iterfind(".//a:ref", NS):
+        href = ref.get("href")
+        if href.startswith("#"):
+            assert root.xpath("//*[@eId=$e]", e=href[1:]), f"{doc.id}: {href} dangles"
+            continue
+        work, _, eid = href.partition("/~")
+        assert work in works, f"{doc.id}: {href} names no document of the corpus"
+        assert load(works[work]).xpath("//*[@eId=$e]", e=eid), f"{doc.id}: {href} dangles"

@@ -1,0 +1,136 @@
+"""The Merchant Shipping Bill, 2016 as built (corpus/akn/in-msb-2016.xml), read through corpus.cite.
+
+Quirks checked on the real text: displaced marginal notes (SURVEY.md §3), continuation stubs, s.13 before CHAPTER I
+of Part III, the four-level s.69(1)(a)(ii)(A), definitions, the Bill's papers kept out of the body.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from corpus.validate import schema_errors
+from corpus.xmlio import NS
+
+cite = importlib.import_module("corpus.cite")
+DOC = "in-msb-2016"
+
+
+@pytest.fixture(scope="module")
+def root():
+    return cite.load(DOC)
+
+
+def _children(element, name: str) -> list:
+    return [c for c in element if cite._local(c) == name]
+
+
+def test_schema_valid_and_unique_eids(root) -> None:
+    assert schema_errors(root) == []
+    eids = [e.get("eId") for e in root.iter() if e.get("eId")]
+    assert len(eids) == len(set(eids))
+
+
+def test_280_sections_in_order_each_with_a_heading() -> None:
+    sections = cite.sections(DOC)
+    assert list(sections) == [str(n) for n in range(1, 281)]
+    headings = {n: cite.cite(DOC, n).heading for n in sections}
+    assert all(headings.values())
+
+
+@pytest.mark.parametrize(
+    ("section", "heading"),
+    [
+        ("1", "Short title and commencement."),  # own line after the number (L43)
+        ("2", "Application of Act."),  # mid-sentence (L49)
+        ("9", "Mercantile Marine Department."),  # before the number (L389)
+        ("16", "Application for registry."),  # letter-spaced, glued at the line end (L473)
+        ("26", "Transmission of property in Indian vessel on death, insolvency, etc."),  # before a clause (L561)
+        ("53", "Training for grant of certificate of competency and certificate of proficiency"),  # L823
+        ("59", "Power to make rules."),  # after a complete sentence (L879)
+        ("147", "Apportionment of liability."),  # line end, sentence goes on (L2089)
+        ("181", "Power to make rules."),  # L2461, followed by the stub "Chapter."
+        ("230", "Salvage operations controlled by Government or port and public authorities."),  # L3183
+        ("231", "Salvage Contracts."),  # same line
+        ("257", "Place of trial and jurisdiction of Court."),  # inside the Table (L3993)
+        ("267", "Birth and death of persons on board vessel during a voyage."),  # inside s.266(c) (L4079)
+        ("270", "Power of persons authorised to investigate, inquire, etc."),  # inside s.269(c) (L4109)
+        ("280", "Repeal and savings."),
+    ],
+)
+def test_displaced_notes_aligned_by_order(section: str, heading: str) -> None:
+    assert cite.cite(DOC, section).heading == heading
+
+
+def test_continuation_stubs_stay_text() -> None:
+    assert "to carry out the provisions of this Chapter" in cite.cite(DOC, "181(1)").text
+    assert "shall be kept an official logbook in such form" in cite.cite(DOC, "108(1)").text
+    assert "India, in some agent of the owner" in cite.cite(DOC, "266(c)").text
+
+
+def test_section_13_before_chapter_one_of_part_three(root) -> None:
+    part = next(p for p in root.iter(f"{{{NS['a']}}}part") if cite._num(p) == "III")
+    kinds = [cite._local(c) for c in part if cite._local(c) in {"section", "chapter"}]
+    assert kinds[:2] == ["section", "chapter"]
+    assert cite._num(_children(part, "section")[0]) == "13."
+
+
+def test_subsection_counts() -> None:
+    for section, count in {
+        "4": 7,
+        "66": 12,
+        "69": 4,
+        "83": 14,
+        "89": 13,
+        "94": 7,
+        "118": 2,
+        "256": 6,
+        "280": 2,
+    }.items():
+        assert len(_children(cite.cite(DOC, section).element, "subsection")) == count, section
+
+
+def test_section_69_four_levels() -> None:
+    item = cite.cite(DOC, "69(1)(a)(ii)")
+    clauses = _children(item.element, "clause")
+    assert [cite._num(c) for c in clauses] == ["(A)", "(B)"]
+    assert all("not more than" in cite.Provision(DOC, c.get("eId"), c).text for c in clauses)
+    assert cite.citation(DOC, clauses[1].get("eId")) == "s. 69(1)(a)(ii)(B)"
+
+
+def test_definitions_of_section_3(root) -> None:
+    definitions = _children(cite.cite(DOC, "3").element, "subsection")
+    assert [cite._num(d) for d in definitions] == [f"({n})" for n in range(1, 72)]
+    terms = [" ".join(d.itertext()) for d in cite.cite(DOC, "3").element.iter(f"{{{NS['a']}}}def")]
+    assert len(terms) == 73  # (5) and (21) define two terms each
+    assert "certificate of proficiency" in terms and "Indian vessel" in terms and "wreck" in terms
+
+
+def test_definitions_of_the_part_and_chapter_sections() -> None:
+    counts = {"48": 3, "61": 2, "130": 3, "168": 8, "183": 11, "212": 14, "227": 7}
+    for section, count in counts.items():
+        found = list(cite.cite(DOC, section).element.iter(f"{{{NS['a']}}}def"))
+        assert len(found) >= count, section
+
+
+def test_provisos_and_explanations_are_their_own_elements() -> None:
+    family = cite.cite(DOC, "3(15)").element
+    assert len(list(family.iter(f"{{{NS['a']}}}proviso"))) == 2
+    explanations = [b for b in family.iter(f"{{{NS['a']}}}blockContainer") if b.get("class") == "explanation"]
+    assert len(explanations) == 1
+
+
+def test_papers_are_attachments_not_body(root) -> None:
+    body = root.find(".//a:body", NS)
+    text = " ".join(body.itertext())
+    assert "STATEMENT OF OBJECTS AND REASONS" not in text and "Clause 1.––" not in text
+    attachments = root.findall(".//a:attachments/a:attachment", NS)
+    assert len(attachments) >= 4
+
+
+def test_gazette_noise_is_not_in_the_text(root) -> None:
+    text = " ".join(root.find(".//a:body", NS).itertext())
+    assert "GAZETTE OF INDIA" not in text and "80 of 1976." not in text
+    assert "Code of Civil Procedure, 1908 but shall be guided" in text
+    assert "Director-General of Shipping" in cite.cite(DOC, "6").heading + " " + cite.cite(DOC, "6").text

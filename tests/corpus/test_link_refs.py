@@ -1,0 +1,275 @@
+"""Cross-references: fixtures cut from the real sources, run through bluebell and the refs linker; then the corpus.
+
+Each fixture is a few provisions of one document as bluebell markup, with the sentences as the source prints them
+(the line is named); the structure around them is cut down to what the reference needs.
+"""
+
+import re
+
+import pytest
+from bluebell.parser import parse_to_xml_bytes
+from lxml import etree
+
+from corpus import catalogue, xmlio
+from corpus.cite import by_eid, cite, load
+from corpus.link import refs
+from corpus.validate import schema_errors
+from corpus.xmlio import NS
+
+DOCS = {d.id: d for d in catalogue.documents()}
+
+
+def parse(markup: str, doc_id: str) -> etree._Element:
+    doc = DOCS[doc_id]
+    return xmlio.parse_bytes(parse_to_xml_bytes(markup, doc.kind, doc.frbr_uri))
+
+
+def linked(fixtures: dict[str, str]) -> tuple[dict[str, etree._Element], dict[str, dict[str, int]]]:
+    trees = {doc_id: parse(markup, doc_id) for doc_id, markup in fixtures.items()}
+    counts = refs.link(trees, DOCS)
+    for doc_id, root in trees.items():
+        assert schema_errors(root) == [], doc_id
+    return trees, counts
+
+
+def links(root: etree._Element) -> list[tuple[str, str]]:
+    """(text, href) of every <ref>, in document order."""
+    return [(" ".join("".join(r.itertext()).split()), r.get("href")) for r in root.iterfind(".//a:ref", NS)]
+
+
+# 004 L3150-3159 (ss.362-364), with s.364(2)'s misprint; L88 s.2(20); L4473 s.493(2).
+PK = """
+BODY
+  PART XI - LOAD LINES
+    CHAPTER 36 - LOAD LINES
+      SEC 2. - Definitions
+        In this Ordinance, unless there is anything repugnant in the subject or context,—
+
+        PARA (20)
+          {{def “Maritime Board”}} means a Board convened under section 481;
+      SEC 362. - Submersion of load line.
+        Text.
+      SEC 363. - Submersion of sub-division load lines in case of passenger ships.
+        Text.
+      SEC 364. - Penalty for submersion of load lines and sub-division load lines.
+        SUBSEC (1)
+          Text.
+
+        SUBSEC (2)
+          Without prejudice to any proceedings under this Ordinance, any ship which is loaded in contravention of section 366 or section 367 may be detained until the ship ceases to be so loaded.
+      SEC 366. - Inspection of ships with respect to load lines.
+        Text.
+      SEC 367. - Issue, duration and extension of load line certificate.
+        Text.
+      SEC 481. - Power of Federal Government to direct inquiry into charges of incompetency or misconduct.
+        SUBSEC (1)
+          Text.
+
+          PARA (a)
+            Text.
+
+          PARA (b)
+            Text.
+
+        SUBSEC (2)
+          Text.
+      SEC 493. - Power of Federal Government to cancel or suspend other certificates.
+        SUBSEC (1)
+          Text.
+
+        SUBSEC (2)
+          The provisions of clause (b) of sub-section (1) and sub-section (2) of section 481 shall apply to certificates cancelled or suspended under this section.
+"""  # noqa: E501
+
+# 000 L311-313 (the 1880 Act repeals Chapter V of the 1875 Act and saves its section 40), L263-265.
+MSA = """
+BODY
+  CHAPTER V - RECEIVERS OF WRECK
+    SEC 62. - Repayment of expenses
+      If any seaman or apprentice ... becomes distressed and is relieved under the provisions of this chapter; or
+
+      PARA (b)
+        if any such seaman or apprentice ... becomes distressed and is relieved as aforesaid; or
+
+      PARA (c)
+        if any seaman or apprentice belonging to any British ship registered in British India ... is relieved as aforesaid,
+    SEC 64. - Recovery
+      Text.
+    SEC 66. - Recovery by Board of Trade
+      When any such wages and expenses are due to or in respect of a seaman or apprentice mentioned in section sixty-two, clause (c), they may, instead of being recovered by a person authorized under section sixty-four, be recovered by the Board of Trade in manner, provided by the Merchant Shipping Act, 1854, section 213, and when so recovered shall be paid by the said Board to the Secretary of State for India in Council.
+    SEC 79. - Repeal
+      Chapter V of the Indian Ports Act, 1875, and section 5 of Act No. XIII of 1878 (An Act to provide for the recovery in British India of wages due to, and expenses incurred in respect of, certain seamen and apprentices) are hereby repealed.
+
+      But nothing in this chapter shall be deemed to affect section 40 of the Indian Ports Act, 1875, or entitle any person to salvage in respect of any property recovered by creeping or sweeping in contravention of that section.
+"""  # noqa: E501
+
+# 002 L235 (s.40, creeping or sweeping), L251 (Chapter V), L259-261, L45-51, L17, L429-431 (the first schedule).
+IPA = """
+BODY
+  CHAPTER I - PRELIMINARY
+    SEC 2. - Local extent
+      It shall extend
+
+      PARA (a)
+        to the ports mentioned in the first schedule hereto annexed,
+    SEC 5. - Power to extend
+      The Local Government may, by notification in the official Gazette,
+
+      PARA (a)
+        extend this Act to any port
+
+      PARA (b)
+        extend specially the provisions of any of the following sections (namely), thirty-eight, thirty-nine, forty and forty-one, to any port
+
+      Provided that every notification under clause (a) or clause (b) of this section may define the limits of the port
+  CHAPTER IV - RULES
+    SEC 38. - x
+      Text.
+    SEC 39. - x
+      Text.
+    SEC 40. - Creeping or sweeping
+      No person, unless duly authorized by the Conservator, shall creep or sweep in any such port for anchors, cables or other stores lost or supposed to be lost therein.
+    SEC 41. - x
+      Text.
+  CHAPTER V - OF SALVAGE IN PORTS
+    SEC 43. - Salvage
+      If any anchors, wreck, stores, or other property be recovered by any officer employed by the Local Government
+    SEC 44. - Unclaimed property
+      If the property recovered under the last preceding section, or by a Conservator acting under section fifteen, is unclaimed,
+SCHEDULE THE FIRST SCHEDULE
+  SUBHEADING (See section 2).
+
+  Part I. British Burma.
+"""  # noqa: E501
+
+
+def test_a_list_of_sections_links_each_number_and_the_misprint_is_noted():
+    (trees, counts) = linked({"pk-mso-2001": PK})
+    root = trees["pk-mso-2001"]
+    sec364 = root.find(".//a:section[@eId='part_XI__chp_36__sec_364']", NS)
+    assert links(sec364) == [
+        ("section 366", "#part_XI__chp_36__sec_366"),
+        ("section 367", "#part_XI__chp_36__sec_367"),
+    ]
+    remark = sec364.find(".//a:remark", NS)
+    assert "the source prints “section 366 or section 367”" in remark.text
+    assert "section 362 or section 363" in remark.text
+    assert remark.getprevious().text == "section 367"  # the note stands right after the reference
+    assert remark.tail.startswith(" may be detained")
+    assert counts["pk-mso-2001"]["refs resolved"] == 6
+
+
+def test_a_chain_of_clause_subsection_and_section_links_the_innermost_provision():
+    trees, _ = linked({"pk-mso-2001": PK})
+    sec493 = trees["pk-mso-2001"].find(".//a:section[@eId='part_XI__chp_36__sec_493']", NS)
+    # "clause (b) of sub-section (1) and sub-section (2) of section 481": both halves are of section 481
+    assert links(sec493) == [
+        ("clause (b) of sub-section (1)", "#part_XI__chp_36__sec_481__subsec_1__para_b"),
+        ("sub-section (2) of section 481", "#part_XI__chp_36__sec_481__subsec_2"),
+        ("this section", "#part_XI__chp_36__sec_493"),
+    ]
+
+
+def test_the_misprint_in_the_definition_of_maritime_board_is_linked_as_printed():
+    trees, _ = linked({"pk-mso-2001": PK})
+    para = trees["pk-mso-2001"].find(".//a:paragraph[@eId='part_XI__chp_36__sec_2__para_20']", NS)
+    assert links(para) == [("section 481", "#part_XI__chp_36__sec_481")]
+    assert "sections 483 and 484" in para.find(".//a:remark", NS).text
+
+
+def test_word_numbers_a_comma_clause_and_external_acts_in_the_1880_act():
+    trees, counts = linked({"in-msa-1880": MSA, "in-ipa-1875": IPA})
+    sec66 = trees["in-msa-1880"].find(".//a:section[@eId='chp_V__sec_66']", NS)
+    assert links(sec66) == [
+        ("section sixty-two, clause (c)", "#chp_V__sec_62__para_c"),
+        ("section sixty-four", "#chp_V__sec_64"),
+    ]  # "the Merchant Shipping Act, 1854, section 213" stays text
+    assert counts["in-msa-1880"]["refs external"] == 2  # MSA 1854 s.213 and Act No. XIII of 1878 s.5
+
+
+def test_references_to_the_1875_act_link_across_documents_by_frbr_uri():
+    trees, _ = linked({"in-msa-1880": MSA, "in-ipa-1875": IPA})
+    sec79 = trees["in-msa-1880"].find(".//a:section[@eId='chp_V__sec_79']", NS)
+    assert links(sec79) == [
+        ("Chapter V of the Indian Ports Act, 1875", "/akn/in/act/1875-01-01/12/~chp_V"),
+        ("this chapter", "#chp_V"),
+        ("section 40 of the Indian Ports Act, 1875", "/akn/in/act/1875-01-01/12/~chp_IV__sec_40"),
+    ]
+    target = trees["in-ipa-1875"].xpath("//*[@eId='chp_IV__sec_40']")[0]
+    assert "creep or sweep" in "".join(target.itertext())
+
+
+def test_a_cross_document_reference_waits_for_the_other_document():
+    root = parse(MSA, "in-msa-1880")
+    indexes = {"in-msa-1880": refs.Index.of(DOCS["in-msa-1880"], root)}
+    counts = refs.link_document(DOCS["in-msa-1880"], indexes, refs.title_patterns(DOCS))
+    assert not any(href.startswith("/akn/") for _, href in links(root))
+    assert counts.unresolved == 2
+    assert [m.split(" [")[0] for m in counts.missed] == [
+        "Chapter V of the Indian Ports Act, 1875",
+        "section 40 of the Indian Ports Act, 1875",
+    ]
+
+
+def test_namely_lists_clauses_of_this_section_last_preceding_and_schedules_in_the_1875_act():
+    trees, counts = linked({"in-ipa-1875": IPA})
+    root = trees["in-ipa-1875"]
+    assert links(root) == [
+        ("the first schedule", "#att_1"),
+        ("sections (namely), thirty-eight", "#chp_IV__sec_38"),
+        ("thirty-nine", "#chp_IV__sec_39"),
+        ("forty", "#chp_IV__sec_40"),
+        ("forty-one", "#chp_IV__sec_41"),
+        ("clause (a)", "#chp_I__sec_5__para_a"),
+        ("clause (b)", "#chp_I__sec_5__para_b"),
+        ("this section", "#chp_I__sec_5"),
+        ("the last preceding section", "#chp_V__sec_43"),
+        ("section 2", "#chp_I__sec_2"),
+    ]
+    assert counts["in-ipa-1875"]["refs unresolved"] == 1  # "section fifteen": not in the fixture
+
+
+def test_linking_twice_changes_nothing():
+    trees, _ = linked({"pk-mso-2001": PK})
+    before = etree.tostring(trees["pk-mso-2001"])
+    again = refs.link(trees, DOCS)
+    assert etree.tostring(trees["pk-mso-2001"]) == before
+    assert again["pk-mso-2001"]["refs resolved"] == 0
+
+
+def test_a_misprint_entry_that_finds_nothing_stops_the_build():
+    markup = re.sub(r"section 481;", "section 480;", PK)
+    with pytest.raises(refs.LinkError, match="section 481"):
+        linked({"pk-mso-2001": markup})
+
+
+# --- the built corpus ----------------------------------------------------------------------------------------
+
+
+def test_pakistan_misprints_are_linked_and_noted_in_the_built_xml():
+    root = load("pk-mso-2001")
+    remarks = [r for r in root.iterfind(".//a:remark", NS) if "the source prints “section" in (r.text or "")]
+    assert len(remarks) == 5
+    for remark in remarks:
+        assert etree.QName(remark.getprevious()).localname == "ref"
+
+
+def test_built_pakistan_references_land_where_the_text_says():
+    def refs_of(reference):
+        element = cite("pk-mso-2001", reference).element
+        return [(" ".join("".join(r.itertext()).split()), r.get("href")) for r in element.iterfind(".//a:ref", NS)]
+
+    assert refs_of("161") == [
+        ("sub-clause (i) of clause (a) of sub-section (1)", "#" + cite("pk-mso-2001", "161(1)(a)(i)").eid),
+        ("This section", "#" + cite("pk-mso-2001", "161").eid),
+    ]
+    s493 = refs_of("493(2)")
+    assert [by_eid("pk-mso-2001", href[1:]).citation for _, href in s493] == ["s. 481(1)(b)", "s. 481(2)", "s. 493"]
+
+
+def test_the_1880_act_links_into_the_1875_act():
+    root = load("in-msa-1880")
+    cross = [r.get("href") for r in root.iterfind(".//a:ref", NS) if r.get("href").startswith("/akn/in/act/1875")]
+    assert cross == ["/akn/in/act/1875-01-01/12/~chp_V", "/akn/in/act/1875-01-01/12/~chp_IV__sec_40"]
+    assert "OF SALVAGE IN PORTS" in "".join(by_eid("in-ipa-1875", "chp_V").element.find("a:heading", NS).itertext())
+    assert "creep or sweep" in by_eid("in-ipa-1875", "chp_IV__sec_40").text

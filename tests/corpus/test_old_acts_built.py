@@ -1,0 +1,162 @@
+"""The 1875 and 1880 Acts as built: recovered sections, anchors landing on the right provisions, definitions,
+editorial marking, strict validity and nothing lost."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from corpus.build import Built, build_one
+from corpus.catalogue import document
+from corpus.clean import old_acts_sections
+from corpus.source_text import read_source
+from corpus.texts import in_ipa_1875, in_msa_1880
+from corpus.validate import schema_errors
+from corpus.xmlio import NS
+
+ACTS = {"in-msa-1880": (in_msa_1880, (84, 88)), "in-ipa-1875": (in_ipa_1875, (77, 80))}
+
+
+@cache
+def built(doc_id: str) -> Built:
+    return build_one(document(doc_id))
+
+
+def section(doc_id: str, number: int):
+    (found,) = built(doc_id).root.xpath(f"//a:section[a:num='{number}.']", namespaces=NS)
+    return found
+
+
+def words_of(element) -> str:
+    return " ".join("".join(element.itertext()).split())
+
+
+@pytest.mark.parametrize("doc_id", ACTS)
+def test_section_count_matches_the_reviewed_table(doc_id: str) -> None:
+    module, (low, high) = ACTS[doc_id]
+    table = old_acts_sections.load(module.TABLE)
+    sections = built(doc_id).root.findall(".//a:section", NS)
+    assert low <= len(sections) <= high
+    assert [s.findtext("a:num", namespaces=NS) for s in sections] == [f"{s.number}." for s in table.sections]
+    assert built(doc_id).result.facts["sections"] == len(table.sections)
+
+
+@pytest.mark.parametrize("doc_id", ACTS)
+def test_every_reference_resolves_and_every_anchor_lands(doc_id: str) -> None:
+    module, _ = ACTS[doc_id]
+    doc = document(doc_id)
+    source = read_source(doc.source_path, *doc.lines)
+    table = old_acts_sections.load(module.TABLE)
+    supplied = {62: "a"} if doc_id == "in-msa-1880" else {}
+    assert old_acts_sections.check(table, source, supplied) == []
+    facts = built(doc_id).result.facts
+    assert facts["unresolved_references"] == []
+    assert facts["references"] and all(r["cites"] for r in facts["references"])
+
+
+@pytest.mark.parametrize(
+    ("doc_id", "number", "words"),
+    [
+        ("in-ipa-1875", 40, "creep or sweep"),  # the 1880 Act L313: "section 40 ... creeping or sweeping"
+        ("in-ipa-1875", 15, "stranded or sunk"),  # L261 "a Conservator acting under section fifteen"
+        ("in-ipa-1875", 22, "with the consent in writing of the Conservator"),  # L423 "the consent ... section 22"
+        ("in-ipa-1875", 52, "distrain or arrest"),  # L335 "in the manner prescribed in section fifty-two"
+        ("in-ipa-1875", 37, "inflammable oil"),  # L249 "any rule made under section thirty-seven"
+        ("in-msa-1880", 8, "appoint some competent person to survey"),  # L57 "appointed under section eight"
+        ("in-msa-1880", 11, "the following powers"),  # L93/L349 "powers ... by section eleven"
+        ("in-msa-1880", 34, "circular disc"),  # L151 "marked as by section thirty-four required"
+        ("in-msa-1880", 59, "receive and afford a passage"),  # L231 "contrary to ... section fifty-nine"
+        ("in-msa-1880", 74, "deliver the same to the receiver of wreck"),  # L325/L341 "section seventy-four"
+    ],
+)
+def test_anchor_lands_on_its_provision(doc_id: str, number: int, words: str) -> None:
+    assert words.lower() in words_of(section(doc_id, number)).lower()
+
+
+def test_cited_clauses_exist() -> None:
+    (clause_c,) = section("in-msa-1880", 62).xpath("a:paragraph[a:num='(c)']", namespaces=NS)
+    assert "registered in British India" in words_of(clause_c)
+    (clause_o,) = section("in-ipa-1875", 7).xpath("a:paragraph[a:num='(o)']", namespaces=NS)
+    assert "gunpowder" in words_of(clause_o)
+
+
+@pytest.mark.parametrize(
+    ("doc_id", "number", "terms"),
+    [
+        ("in-msa-1880", 2, ["ship", "master", "port"]),
+        ("in-msa-1880", 4, ["British Indian ship", "British ship", "manner prescribed", "unseaworthy", "unsafe"]),
+        ("in-msa-1880", 54, ["Local authority"]),
+        ("in-ipa-1875", 4, ["Vessel", "Master", "Pilot", "Owner", "Gunpowder", "Magistrate", "Port"]),
+    ],
+)
+def test_definitions(doc_id: str, number: int, terms: list[str]) -> None:
+    defs = section(doc_id, number).findall(".//a:def", NS)
+    assert [d.text for d in defs] == terms
+
+
+def test_gloss_repairs_are_edits() -> None:
+    edits = built("in-msa-1880").result.edits
+    assert [(e.line, e.original) for e in edits][:3] == [(7, "ship . "), (9, "master . "), (11, "port . ")]
+    assert len(built("in-ipa-1875").result.edits) == 7
+
+
+@pytest.mark.parametrize("doc_id", ACTS)
+def test_numbering_is_marked_editorial(doc_id: str) -> None:
+    for sec in built(doc_id).root.findall(".//a:section", NS):
+        remark = sec.find("a:heading/a:remark", NS)
+        assert remark is not None and remark.get("status") == "editorial"
+        assert re.search(r"recovered editorially .*confidence: (high|medium|low)", remark.text)
+    numbering = built(doc_id).result.facts["recovered_numbering"]
+    assert set(Counter(v["confidence"] for v in numbering.values())) <= {"high", "medium", "low"}
+
+
+def test_supplied_chapter_heading_and_label() -> None:
+    chapter = built("in-msa-1880").root.find(".//a:chapter", NS)
+    assert chapter.findtext("a:num", namespaces=NS) == "I"
+    assert "supplied editorially" in words_of(chapter.find("a:heading", NS))
+    (clause_a,) = section("in-msa-1880", 62).xpath("a:paragraph[a:num='(a)']", namespaces=NS)
+    assert "label (a) is not in the source" in words_of(clause_a)
+
+
+def test_structure_elements() -> None:
+    s61 = section("in-msa-1880", 61)
+    assert len(s61.xpath(".//a:proviso//a:paragraph[a:num='(b)']/a:subparagraph", namespaces=NS)) == 4
+    assert len(section("in-msa-1880", 71).xpath("a:paragraph[not(a:num)]", namespaces=NS)) == 5  # "wreck"
+    explanations = built("in-ipa-1875").root.xpath("//a:blockContainer[@class='explanation']", namespaces=NS)
+    assert len(explanations) == 2
+    s2 = section("in-ipa-1875", 2)
+    assert [p.findtext("a:num", namespaces=NS) for p in s2.findall("a:paragraph", NS)] == [
+        "(a)",
+        "(b)",
+        "(c)",
+        "(d)",
+        "(e)",
+    ]
+    assert len(built("in-ipa-1875").root.findall(".//a:attachment", NS)) == 2
+
+
+@pytest.mark.parametrize("doc_id", ACTS)
+def test_schema_valid_with_unique_eids(doc_id: str) -> None:
+    root = built(doc_id).root
+    assert schema_errors(root) == []
+    eids = [e.get("eId") for e in root.iter() if e.get("eId")]
+    assert len(eids) == len(set(eids))
+
+
+@pytest.mark.parametrize("doc_id", ACTS)
+def test_nothing_dropped(doc_id: str) -> None:
+    """Every word of every non-blank source line is in the XML text, in source order (glosses and notes included:
+    they move only to the heading just before their text; corrections keep the original reading in a remark)."""
+    doc = document(doc_id)
+    source = read_source(doc.source_path, *doc.lines)
+    text = " ".join("".join(built(doc_id).root.find("a:act", NS).itertext()).split())
+    position = 0
+    for line, words in source.numbered():
+        for word in re.findall(r"[A-Za-z0-9]+", words):
+            found = text.find(word, position)
+            assert found >= 0, f"line {line}: {word!r} missing after position {position}"
+            position = found + len(word)
+    assert built(doc_id).result.unparsed == []

@@ -1,0 +1,85 @@
+"""Invariants of the pilgrim rules over generated facts: a refund never exceeds what was paid and is never negative;
+delay compensation is fifty rupees a compensable day, grows with the delay and scales with the pilgrims."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import widgets
+from widgets.rules.pilgrim_refund import EVENTS
+
+MONEY = st.integers(min_value=0, max_value=100_000_000).map(lambda paise: paise / 100)
+DAY = st.dates(min_value=dt.date(2000, 1, 1), max_value=dt.date(2035, 12, 31))
+
+
+@st.composite
+def refund_facts(draw):
+    sailed = draw(DAY)
+    facts = {
+        "passage_money": draw(MONEY),
+        "deposit": draw(MONEY),
+        "return_ticket": draw(st.booleans()),
+        "event": draw(st.sampled_from(EVENTS)),
+        "sailed_on": sailed.isoformat(),
+        "satisfied_consul_on": (sailed + dt.timedelta(days=draw(st.integers(0, 200)))).isoformat(),
+        "died_where": draw(st.sampled_from(("saudi-arabia", "voyage-thither", "elsewhere"))),
+        "nominee_named": draw(st.booleans()),
+        "already_refunded": draw(st.booleans()),
+        "prescribed_deduction": draw(MONEY),
+        "already_refunded_scope": draw(st.sampled_from(("every-limb", "sub-section-4-only"))),
+    }
+    if draw(st.booleans()):
+        facts["returned_on"] = (sailed + dt.timedelta(days=draw(st.integers(0, 400)))).isoformat()
+    return facts
+
+
+@given(refund_facts())
+def test_a_refund_never_exceeds_what_was_paid(facts):
+    result = widgets.evaluate("pk-mso-2001/pilgrim-refund", facts)
+    assert 0 <= result["refund"] <= facts["passage_money"] + facts["deposit"] + 0.005
+    assert 0 <= result["vests_if_unclaimed"] <= result["refund"] + 0.005
+    assert (result["payee"] is None) == (result["refund"] == 0)
+
+
+@given(refund_facts())
+def test_half_the_passage_money_at_most_outside_sub_sections_1_and_3(facts):
+    if facts["event"] in ("prevented-from-embarking", "removed-from-ship", "died"):
+        facts["event"] = "returned-by-other-route"
+    result = widgets.evaluate("pk-mso-2001/pilgrim-refund", {**facts, "return_ticket": True})
+    assert result["refund"] <= facts["passage_money"] / 2 + 0.005  # half, rounded half-up to the paisa
+
+
+@st.composite
+def delay_facts(draw):
+    advertised = draw(DAY)
+    return {
+        "advertised_departure_on": advertised.isoformat(),
+        "departed_on": (advertised + dt.timedelta(days=draw(st.integers(-5, 120)))).isoformat(),
+        "paid_by_advertised_date": draw(st.booleans()),
+        "days_departure_impossible": draw(st.integers(0, 60)),
+        "impossibility_proved": draw(st.sampled_from((True, False, "not shown"))),
+        "earlier_delay_days": draw(st.integers(0, 60)),
+        "pilgrims": draw(st.integers(1, 2000)),
+        "completed_days": draw(st.sampled_from(("whole-days-between", "date-difference"))),
+    }
+
+
+@given(delay_facts())
+def test_delay_compensation_is_fifty_rupees_a_compensable_day(facts):
+    result = widgets.evaluate("pk-mso-2001/pilgrim-delay", facts)
+    assert result["compensable_days"] >= 0
+    assert result["compensation_per_pilgrim"] == 50 * result["compensable_days"]
+    assert result["total_compensation"] == result["compensation_per_pilgrim"] * facts["pilgrims"]
+    delay = (dt.date.fromisoformat(facts["departed_on"]) - dt.date.fromisoformat(facts["advertised_departure_on"])).days
+    assert result["compensable_days"] <= max(delay, 0)
+
+
+@given(delay_facts(), st.integers(1, 30))
+def test_a_later_departure_never_owes_less(facts, extra):
+    before = widgets.evaluate("pk-mso-2001/pilgrim-delay", facts)
+    later = dt.date.fromisoformat(facts["departed_on"]) + dt.timedelta(days=extra)
+    after = widgets.evaluate("pk-mso-2001/pilgrim-delay", {**facts, "departed_on": later.isoformat()})
+    assert after["compensation_per_pilgrim"] >= before["compensation_per_pilgrim"]

@@ -1,0 +1,708 @@
+"""Forfeiture for desertion and absence without leave.
+
+- ``in-msb-2016/desertion``: Merchant Shipping Bill, 2016 (India), s. 94 (the offences and the unseaworthiness
+  defence), s. 100 (deemed proof), s. 101 (application of the forfeiture) and the s. 256(2) penalty Table, item 38
+  ((a) desertion, (b) absence not amounting to desertion) and item 39(i) (s. 95(a), quitting the ship at the port of
+  delivery).
+- ``pk-mso-2001/desertion``: Pakistan Merchant Shipping Ordinance, 2001, s. 204, s. 208, s. 211 and s. 212.
+
+The two texts forbid desertion and absence in the same words (s. 94(1) / s. 204(1)) and share the deemed proof and
+its rebuttal (s. 100 / s. 211) and the application of a forfeiture (s. 101 / s. 212). They part on the amounts: the
+Bill's Table fixes them (item 38), while the Ordinance fixes **none** for desertion or absence — s. 208 lists other
+offences against discipline, of which only (i), quitting the ship at her port of delivery, is a kind of absence.
+Where the Ordinance fixes no amount the result says so (``max_forfeiture`` is null, ``forfeiture_fixed`` false)
+instead of inventing one.
+
+Proof. Desertion is established either by the deemed proof (s. 100 / s. 211: the person insisting on the forfeiture
+shows the facts of the first limb, and the seafarer does not rebut them) or by other evidence
+(``desertion_proved_otherwise``). The deemed proof holds only "so far as relates to any forfeiture of wages", so by
+default it does not carry the forfeiture of the property left on board (option ``deemed_proof_reach``). Every proof
+fact is true / false / "not shown"; the result's ``burdens`` say who bears each and what its value did.
+
+The Bill's Table items are cited by their rows' eIds (``part_XIV__sec_256__subsec_2__table_1__item_38__row_2`` is
+item 38(a); corpus/tables.py names them), so the traceability check follows each item's own text.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+
+from widgets.rules import wage_periods
+from widgets.rules.facts import NOT_SHOWN, FactError, Facts, Schema, choice, flag, money, number, option, proof
+from widgets.rules.provisions import Ref
+from widgets.rules.registry import Rule
+from widgets.rules.result import ENTITLEMENT, MAXIMUM, Result, rounded
+
+IN, PK = "in-msb-2016", "pk-mso-2001"
+
+_S94, _S100, _S101 = "part_V__sec_94", "part_V__sec_100", "part_V__sec_101"
+_TABLE = "part_XIV__sec_256__subsec_2__table_1"
+IN_S94_1_A = Ref(IN, f"{_S94}__subsec_1__para_a", "s. 94(1)(a)")
+IN_S94_1_B = Ref(IN, f"{_S94}__subsec_1__para_b", "s. 94(1)(b)")
+IN_S94_2 = Ref(IN, f"{_S94}__subsec_2", "s. 94(2)")
+IN_S94_2_PROVISO = Ref(IN, f"{_S94}__subsec_2__proviso_nn_1", "s. 94(2) proviso")
+IN_S95_A = Ref(IN, "part_V__sec_95__para_a", "s. 95(a)")
+IN_S100_1 = Ref(IN, f"{_S100}__subsec_1", "s. 100(1)")
+IN_S100_2 = Ref(IN, f"{_S100}__subsec_2", "s. 100(2)")
+IN_S101_1 = Ref(IN, f"{_S101}__subsec_1", "s. 101(1)")
+IN_S101_2 = Ref(IN, f"{_S101}__subsec_2", "s. 101(2)")
+IN_ITEM_38_A = Ref(IN, f"{_TABLE}__item_38__row_2", "s. 256(2) Table item 38(a)")
+IN_ITEM_38_B = Ref(IN, f"{_TABLE}__item_38__row_3", "s. 256(2) Table item 38(b)")
+IN_ITEM_39_I = Ref(IN, f"{_TABLE}__item_39__row_2", "s. 256(2) Table item 39(i)")
+
+_CH15 = "part_IV__chp_15"
+PK_S204_1_A = Ref(PK, f"{_CH15}__sec_204__subsec_1__para_a", "s. 204(1)(a)")
+PK_S204_1_B = Ref(PK, f"{_CH15}__sec_204__subsec_1__para_b", "s. 204(1)(b)")
+PK_S204_2 = Ref(PK, f"{_CH15}__sec_204__subsec_2", "s. 204(2)")
+PK_S204_2_PROVISO = Ref(PK, f"{_CH15}__sec_204__subsec_2__proviso_nn_1", "s. 204(2) proviso")
+PK_S208 = Ref(PK, f"{_CH15}__sec_208", "s. 208")
+PK_S208_I = Ref(PK, f"{_CH15}__sec_208__para_i", "s. 208(i)")
+PK_S208_III = Ref(PK, f"{_CH15}__sec_208__para_iii", "s. 208(iii)")
+PK_S211_1 = Ref(PK, f"{_CH15}__sec_211__subsec_1", "s. 211(1)")
+PK_S211_2 = Ref(PK, f"{_CH15}__sec_211__subsec_2", "s. 211(2)")
+PK_S212_1 = Ref(PK, f"{_CH15}__sec_212__subsec_1", "s. 212(1)")
+PK_S212_2 = Ref(PK, f"{_CH15}__sec_212__subsec_2", "s. 212(2)")
+
+DESERTION, ABSENCE, QUITTING = "desertion", "absence-without-leave", "quits-ship-at-port-of-delivery"
+HOURS_PER_PERIOD = Decimal(24)
+INSISTING = "the person insisting on the forfeiture"
+
+# --- Interpretive options -----------------------------------------------------------------------------------------
+
+PART_DAY = option(
+    "part_day_absence",
+    ("complete-periods", "part-period-counts"),
+    "complete-periods",
+    "How hours of absence become the 'twenty-four hours' of Table item 38(b) (and s. 208(iii)). complete-periods "
+    "(default): only each complete twenty-four hours counts, since the Table says 'for every twenty-four hours of "
+    "absence' and, unlike item 51 ('every inch or fraction of an inch'), adds no words for a fraction; "
+    "part-period-counts: a part of twenty-four hours counts as a whole period.",
+)
+DEFENCE_SCOPE = option(
+    "unseaworthiness_defence_scope",
+    ("whole-subsection", "clause-b-only"),
+    "whole-subsection",
+    "Which offences the unseaworthiness of the ship excuses. whole-subsection (default): desertion and absence alike, "
+    "since s. 94(2)/s. 204(2) speaks 'for the purposes of sub-section (1)' and its proviso names 'absenting himself "
+    "or being absent from the ship'; clause-b-only: only clause (b), the one limb whose words include 'without "
+    "reasonable cause'.",
+)
+SUBSTITUTE_SCOPE = option(
+    "substitute_excess_scope",
+    ("any-desertion", "outside-india-only"),
+    "any-desertion",
+    "When the deserter must 'satisfy any excess of wages paid ... to any substitute' (Table item 38(a)). "
+    "any-desertion (default): the words are a third limb ('and to satisfy'), parallel to the forfeiture of property "
+    "and wages, as in the Merchant Shipping Act 1894, s. 221(a), from which the text descends; outside-india-only: "
+    "the limb is governed by 'if the desertion takes place at any place not in India', like the wages in another "
+    "vessel.",
+)
+DEEMED_REACH = option(
+    "deemed_proof_reach",
+    ("wages", "wages-and-property"),
+    "wages",
+    "What the deemed proof of s. 100(2) supports. wages (default): as it says, 'so far as relates to any "
+    "forfeiture of wages', so the property left on board is forfeitable only if desertion is proved otherwise; "
+    "wages-and-property: the whole forfeiture of Table item 38(a), the property included.",
+)
+WAGES_CAP = option(
+    "absence_forfeiture_cap",
+    ("none", "wages-earned"),
+    "none",
+    "Whether a forfeiture 'out of his wages' for absence (item 38(b), item 39(i), s. 208) is capped by the wages he "
+    "has earned. none (default): the ceiling is the one the text states, since s. 94(7) lets sums be taken from wages "
+    "'which he has then earned or ... may afterwards be earned'; wages-earned: no more than wages_earned.",
+)
+PK_ABSENCE = option(
+    "pk_absence_reading",
+    ("no-amount-fixed", "continued-neglect-of-duty"),
+    "no-amount-fixed",
+    "What the Ordinance lets be forfeited for absence without leave (s. 204(1)(b)). no-amount-fixed (default): "
+    "nothing — s. 208 does not list absence among its offences, and no section fixes an amount; "
+    "continued-neglect-of-duty: absence from duty read as 'continued wilful neglect of duty' under s. 208(iii), "
+    "'for every twenty-four hours' continuance' a sum not exceeding one month's pay or the substitute's expenses.",
+)
+
+
+def _schema(pakistan: bool) -> Schema:
+    seafarer = "seaman" if pakistan else "seafarer"
+    home = "Pakistan" if pakistan else "India"
+    offences = (DESERTION, ABSENCE, QUITTING)
+    return Schema(
+        money("monthly_wage", f"The {seafarer}'s wages for a month (needed for absence and quitting).", default=None),
+        money("daily_wage", "A day's pay, when it is not the monthly wage divided by 30.", default=None),
+        choice("offence", offences, f"The offence: {', '.join(offences)}."),
+        money("wages_earned", "The wages he had earned when he deserted.", default=0),
+        money("property_on_board_value", "The value of the property he left on board.", default=0),
+        flag(
+            "deserted_outside_india",
+            "The desertion took place at a place not in India (Table item 38(a); the Ordinance has no counterpart).",
+            default=False,
+        ),
+        money("wages_other_vessel", f"Wages he earns in any other vessel until his next return to {home}.", 0),
+        money("substitute_excess_wages", "Wages paid to a substitute in excess of the rate stipulated for him.", 0),
+        number("hours_absent", "Hours of absence without leave.", 0, 1_000_000, default=0, unit="hours"),
+        money("substitute_expenses", "Expenses properly incurred in hiring a substitute during the absence.", 0),
+        money(
+            "expenses_caused",
+            "Expenses the desertion caused to the master or owner (not the substitute's excess, satisfied separately).",
+            0,
+        ),
+        money(
+            "amount_forfeited",
+            "The sum actually forfeited, if decided (at most max_forfeiture); by default the whole maximum is applied.",
+            default=None,
+        ),
+        proof("engaged", "He was duly engaged in or belonged to the ship.", INSISTING),
+        proof(
+            "left_before_completion", "He left the ship before the completion of the voyage or engagement.", INSISTING
+        ),
+        proof("voyage_to_end_at_home", f"The voyage was to terminate in {home}.", INSISTING),
+        proof("ship_returned", "The ship has returned (the second limb needs it shown that she has not).", INSISTING),
+        proof(
+            "absent_from_ship", "He is absent from the ship (presupposed by a question of desertion).", INSISTING, True
+        ),
+        proof("log_entry_made", "An entry of his desertion has been duly made in the official log book.", INSISTING),
+        proof(
+            "desertion_proved_otherwise",
+            "Desertion proved by other evidence, without the help of the deemed proof.",
+            INSISTING,
+        ),
+        proof("certificate_of_discharge", "He produces a proper certificate of discharge.", f"the {seafarer}"),
+        proof(
+            "sufficient_reason",
+            "He shows to the court's satisfaction sufficient reasons for leaving.",
+            f"the {seafarer}",
+        ),
+        proof("ship_unseaworthy", "The ship was unseaworthy.", f"the {seafarer}"),
+        proof(
+            "complained_before",
+            "Before leaving or refusing he complained that the ship was unseaworthy to an officer the proviso names.",
+            f"the {seafarer}",
+        ),
+        wage_periods.DAY_PAY,
+        PART_DAY,
+        DEFENCE_SCOPE,
+        WAGES_CAP,
+        *((PK_ABSENCE,) if pakistan else (SUBSTITUTE_SCOPE, DEEMED_REACH)),
+    )
+
+
+def _check(facts: Facts) -> list[tuple[str, str]]:
+    """A day's or a month's pay must be known for the offences measured in pay."""
+    if facts.monthly_wage is not None or facts.daily_wage is not None or facts.offence == DESERTION:
+        return []
+    if facts.offence == ABSENCE and getattr(facts, "pk_absence_reading", None) == "no-amount-fixed":
+        return []
+    return [("monthly_wage", f"is required for {facts.offence} (or give daily_wage)")]
+
+
+# --- Shared arithmetic --------------------------------------------------------------------------------------------
+
+
+def _day_pay(result: Result) -> Decimal:
+    """A day's pay: ``daily_wage`` when given, otherwise the monthly wage by the ``day_pay`` option (monthly / 30)."""
+    facts = result.facts
+    if facts.daily_wage is not None:
+        return facts.daily_wage
+    rule = result.option("day_pay")
+    return wage_periods.WageScale(facts.monthly_wage, "calendar", rule).day
+
+
+def _month_pay(facts: Facts) -> Decimal:
+    """One month's pay: the monthly wage, or thirty days' pay when only ``daily_wage`` is given."""
+    return facts.monthly_wage if facts.monthly_wage is not None else facts.daily_wage * 30
+
+
+def _periods(result: Result) -> int:
+    """The twenty-four hours of absence counted, by the ``part_day_absence`` option."""
+    hours = Decimal(str(result.facts.hours_absent)) / HOURS_PER_PERIOD
+    rounding = ROUND_FLOOR if result.option("part_day_absence") == "complete-periods" else ROUND_CEILING
+    return int(hours.to_integral_value(rounding=rounding))
+
+
+def _cap_at_wages(result: Result, ceiling: Decimal, ref: Ref) -> Decimal:
+    if result.option("absence_forfeiture_cap") == "wages-earned" and ceiling > result.facts.wages_earned:
+        result.step(ref, f"Out of his wages: capped at the wages earned, {rounded(result.facts.wages_earned)}.")
+        return result.facts.wages_earned
+    return ceiling
+
+
+def _unseaworthy_defence(result: Result, clause: Ref, subsection: Ref, proviso: Ref) -> bool:
+    """Whether the unseaworthiness of the ship, complained of beforehand, is a reasonable cause (s. 94(2)/s. 204(2))."""
+    facts = result.facts
+    if facts.offence == DESERTION and result.option("unseaworthiness_defence_scope") == "clause-b-only":
+        result.step(subsection, "Read as reaching clause (b) only, the defence does not answer desertion.")
+        return False
+    if facts.ship_unseaworthy is not True:
+        result.burden("ship_unseaworthy", subsection, _effect(facts.ship_unseaworthy, "no unseaworthiness defence"))
+        return False
+    result.burden("ship_unseaworthy", subsection, "proved: a reasonable cause, if he complained first")
+    if facts.complained_before is not True:
+        result.burden("complained_before", proviso, _effect(facts.complained_before, "the defence fails"))
+        result.step(proviso, "The ship was unseaworthy but he had not complained before: the defence fails.")
+        return False
+    result.burden("complained_before", proviso, "proved: the proviso is satisfied")
+    result.step(subsection, "The ship was unseaworthy: that is deemed to be a reasonable cause.")
+    result.step(proviso, "He complained that she was unseaworthy before he left or refused: the proviso is met.")
+    result.step(clause, "With reasonable cause, no offence is committed: nothing may be forfeited for it.")
+    return True
+
+
+def _effect(value: bool | str, failing: str) -> str:
+    return f"{'not shown' if value == NOT_SHOWN else 'disproved'}: {failing}"
+
+
+_SECOND_LIMB = (
+    ("voyage_to_end_at_home", True),
+    ("ship_returned", False),
+    ("absent_from_ship", True),
+    ("log_entry_made", True),
+)
+_REBUTTALS = (
+    ("certificate_of_discharge", "a proper certificate of discharge"),
+    ("sufficient_reason", "sufficient reasons for leaving his ship"),
+)
+
+
+def _shown(result: Result, fact: str, wanted: bool, ref: Ref, failing: str) -> bool:
+    """Record the burden on proof fact ``fact`` (the person insisting must show it is ``wanted``); whether shown."""
+    value = getattr(result.facts, fact)
+    if value is wanted:
+        effect = "shown"
+    elif value == NOT_SHOWN:
+        effect = f"not shown: {failing}"
+    else:
+        effect = f"shown to be {str(value).lower()}: {failing}"
+    result.burden(fact, ref, effect)
+    return value is wanted
+
+
+def _deemed_proof(result: Result, home: str, limb_1: Ref, limb_2: Ref) -> bool:
+    """Whether desertion is deemed proved: the facts of ``limb_1`` (s. 100(1)/s. 211(1)) shown, and no rebuttal
+    under ``limb_2`` (s. 100(2)/s. 211(2)). The person insisting on the forfeiture bears the burden of the first (a
+    fact not shown counts against him); the seafarer bears the burden of the rebuttal (not shown, the deeming
+    stands)."""
+    engaged = _shown(result, "engaged", True, limb_1, "the deemed proof fails")
+    left = _shown(result, "left_before_completion", True, limb_1, "the first limb fails")
+    if left:
+        limb = "he left the ship before the completion of the voyage or engagement"
+        second = False
+    else:
+        second = all([_shown(result, f, w, limb_1, "the second limb fails") for f, w in _SECOND_LIMB])
+        limb = f"the voyage was to end in {home}, the ship has not returned, he is absent and an entry is in the log"
+    if not (engaged and (left or second)):
+        result.step(limb_1, "What suffices for the deemed proof is not shown: desertion is not deemed proved.")
+        return False
+    result.step(limb_1, f"Shown that he was duly engaged and that {limb}.")
+    for fact, what in _REBUTTALS:
+        value = getattr(result.facts, fact)
+        if value is True:
+            result.burden(fact, limb_2, "proved: the deemed proof is rebutted")
+            result.step(limb_2, f"He shows {what}: desertion is not deemed proved.")
+            return False
+        result.burden(fact, limb_2, _effect(value, "no rebuttal, the deemed proof stands"))
+    result.step(limb_2, "He shows neither a certificate of discharge nor sufficient reasons: desertion deemed proved.")
+    return True
+
+
+def _rebutted(facts: Facts) -> bool:
+    return facts.certificate_of_discharge is True or facts.sufficient_reason is True
+
+
+PROVED, DEEMED = "proved", "deemed"
+
+
+def _established(result: Result, deemed: bool, ref: Ref) -> str | None:
+    """How desertion is established: ``PROVED`` by other evidence (unless the seafarer has rebutted it), ``DEEMED``
+    by the deemed proof only, or ``None``."""
+    facts = result.facts
+    if facts.desertion_proved_otherwise is True and not _rebutted(facts):
+        result.burden("desertion_proved_otherwise", ref, "proved by other evidence: desertion established")
+        result.step(ref, "Desertion is proved by other evidence, not only by the deemed proof.")
+        return PROVED
+    if deemed:
+        return DEEMED
+    result.burden("desertion_proved_otherwise", ref, _effect(facts.desertion_proved_otherwise, "not established"))
+    result.step(ref, "Desertion is not established on these facts: nothing may be forfeited for it.")
+    return None
+
+
+def _apply(result: Result, forfeiture: Decimal, ref: Ref, payee: str) -> None:
+    """The application of a forfeiture for desertion (s. 101(1)/s. 212(1)): first the master's or owner's expenses,
+    the balance to the Government. With ``amount_forfeited`` the split is of that sum; otherwise of the maximum."""
+    facts = result.facts
+    applied, kind = forfeiture, MAXIMUM
+    if facts.amount_forfeited is not None:
+        applied, kind = facts.amount_forfeited, ENTITLEMENT
+    to_master = min(facts.expenses_caused, applied)
+    result.amount("to_master_or_owner", to_master, kind, ref)
+    result.amount("to_government", applied - to_master, kind, ref)
+    result.step(
+        ref,
+        f"Of {rounded(applied)} forfeited, {rounded(to_master)} reimburses the expenses caused to the master or owner "
+        f"({rounded(facts.expenses_caused)}); the balance, {rounded(applied - to_master)}, goes to {payee}.",
+    )
+
+
+def _no_application(result: Result, ref: Ref, why: str) -> None:
+    result.value("to_master_or_owner", None)
+    result.value("to_government", None)
+    result.step(ref, why)
+
+
+def _check_amount_forfeited(result: Result, ceiling: Decimal) -> None:
+    """``amount_forfeited`` above what may be forfeited is a bad fact: a ``FactError`` naming it."""
+    forfeited = result.facts.amount_forfeited
+    if forfeited is not None and forfeited > ceiling:
+        raise FactError([("amount_forfeited", f"must not exceed the maximum forfeiture, {rounded(ceiling)}")])
+
+
+# --- India: Merchant Shipping Bill, 2016 --------------------------------------------------------------------------
+
+
+def _in_compute(facts: Facts, result: Result) -> None:
+    """s. 94(1): "No seafarer lawfully engaged shall,— (a) desert his ship; or (b) neglect or refuse, without
+    reasonable cause, to join the ship or to proceed to sea in his ship or be absent without leave at any time within
+    twenty-four hours of the ship's sailing ... or be absent at any time without leave and without sufficient reason
+    from his ship or from his duty" (in-msb-2016, part_V__sec_94__subsec_1__para_a / __para_b)."""
+    if facts.offence == QUITTING:
+        _in_quitting(facts, result)
+        return
+    clause = IN_S94_1_A if facts.offence == DESERTION else IN_S94_1_B
+    result.step(clause, f"The offence charged: {facts.offence.replace('-', ' ')}.")
+    deemed = _in_deemed_proof(result) if facts.offence == DESERTION else _not_desertion(result, IN_S100_1)
+    result.value("deemed_proved", deemed)
+    defence = _in_unseaworthy(result)
+    result.value("unseaworthiness_defence", defence)
+    if facts.offence == DESERTION:
+        _in_desertion(facts, result, None if defence else _established(result, deemed, IN_S100_1))
+    else:
+        _in_absence(facts, result, committed=not defence)
+
+
+def _not_desertion(result: Result, ref: Ref) -> bool:
+    result.step(ref, "The deemed proof concerns desertion only; it does not apply to this offence.")
+    return False
+
+
+def _in_deemed_proof(result: Result) -> bool:
+    """s. 100(1): "it shall be sufficient for the person insisting on the forfeiture to show that the seafarer was
+    duly engaged in or belonged to the ship, and either that he left the ship before the completion of the voyage or
+    engagement or, if the voyage was to terminate in India and the ship has not returned, that he is absent from her
+    and that an entry of his desertion has been duly made in the official logbook" (in-msb-2016,
+    part_V__sec_100__subsec_1).
+
+    s. 100(2): "The desertion shall thereupon ... be deemed to be proved, unless the seafarer can produce a proper
+    certificate of discharge or can otherwise show to the satisfaction of the court that he had sufficient reasons
+    for leaving his ship" (part_V__sec_100__subsec_2)."""
+    return _deemed_proof(result, "India", IN_S100_1, IN_S100_2)
+
+
+def _in_unseaworthy(result: Result) -> bool:
+    """s. 94(2): "the fact that the ship on which the seafarer is engaged or to which he belongs is unseaworthy shall
+    be deemed to be a reasonable cause: Provided that the seafarer has, before failing or refusing to join his ship
+    ... or before absenting himself or being absent from the ship, ... complained to the master or a shipping master
+    ... that the ship is unseaworthy" (in-msb-2016, part_V__sec_94__subsec_2 and its proviso_nn_1).
+    The seafarer raises the defence and bears its burden: a fact not shown leaves the offence standing."""
+    clause = IN_S94_1_A if result.facts.offence == DESERTION else IN_S94_1_B
+    return _unseaworthy_defence(result, clause, IN_S94_2, IN_S94_2_PROVISO)
+
+
+def _in_desertion(facts: Facts, result: Result, established: str | None) -> None:
+    """Table item 38(a), s. 94(1)(a): "He shall be liable to forfeit all or any part of the property [he] leaves on
+    board and of the wages [he] has then earned and also if the desertion takes place at any place not in India, to
+    forfeit all or any part of the wages which [he may] earn in any other vessel ... until [his] next return to
+    India, and to satisfy any excess of wages paid by the master or owner of the vessel from which [he] deserts to
+    any substitute engaged in his place at a higher rate of wages than the rate stipulated to be paid to him"
+    (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_38__row_2). "All or any part of": a maximum."""
+    if not established:
+        _check_amount_forfeited(result, Decimal(0))
+        result.amount("max_forfeiture", Decimal(0), MAXIMUM, IN_ITEM_38_A)
+        result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_38_A)
+        _apply(result, Decimal(0), IN_S101_1, "the Central Government")
+        return
+    ceiling = facts.wages_earned + _in_property(facts, result, established)
+    result.step(
+        IN_ITEM_38_A,
+        f"All or any part of the wages then earned ({rounded(facts.wages_earned)}) and of the property left on board "
+        f"({rounded(ceiling - facts.wages_earned)}) may be forfeited.",
+    )
+    if facts.deserted_outside_india:
+        ceiling += facts.wages_other_vessel
+        result.step(
+            IN_ITEM_38_A,
+            f"Deserted at a place not in India: also the wages earned in any other vessel until his next return to "
+            f"India ({rounded(facts.wages_other_vessel)}).",
+        )
+        if facts.wages_other_vessel:
+            result.step(IN_S101_2, "Those wages, earned after the desertion, the master or owner may recover.")
+    elif facts.wages_other_vessel:
+        result.step(IN_ITEM_38_A, "Deserted in India: the wages in any other vessel are not forfeitable.")
+    _check_amount_forfeited(result, ceiling)
+    result.amount("max_forfeiture", ceiling, MAXIMUM, IN_ITEM_38_A)
+    _in_substitute_excess(facts, result)
+    _apply(result, ceiling, IN_S101_1, "the Central Government")
+
+
+def _in_property(facts: Facts, result: Result, established: str) -> Decimal:
+    """s. 100(2): desertion is "deemed to be proved" only "so far as relates to any forfeiture of wages under this
+    Part" (in-msb-2016, part_V__sec_100__subsec_2). Established by the deemed proof alone, desertion supports the
+    forfeiture of wages but, by default (option ``deemed_proof_reach``), not of the property left on board."""
+    if established == PROVED or not facts.property_on_board_value:
+        return facts.property_on_board_value
+    if result.option("deemed_proof_reach") == "wages-and-property":
+        result.step(IN_S100_2, "Read as reaching the property on board too, the deemed proof supports its forfeiture.")
+        return facts.property_on_board_value
+    result.step(
+        IN_S100_2,
+        "The deemed proof reaches only the forfeiture of wages: the property on board is forfeitable only if desertion "
+        "is proved otherwise.",
+    )
+    return Decimal(0)
+
+
+def _in_substitute_excess(facts: Facts, result: Result) -> None:
+    """Item 38(a), the separate liability "to satisfy any excess of wages paid ... to any substitute engaged in his
+    place at a higher rate" (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_38__row_2); by default whatever
+    the place of desertion (option ``substitute_excess_scope``). It is not a forfeiture, so s. 101 does not apply."""
+    excess = facts.substitute_excess_wages
+    scope = result.option("substitute_excess_scope")
+    if not facts.deserted_outside_india and scope == "outside-india-only":
+        if excess:
+            result.step(IN_ITEM_38_A, "Read as limited to desertion outside India: no liability for the excess.")
+        excess = Decimal(0)
+    elif excess:
+        result.step(
+            IN_ITEM_38_A,
+            f"Separately, he must satisfy the excess paid to a substitute at a higher rate ({rounded(excess)}).",
+        )
+    result.amount("substitute_excess", excess, ENTITLEMENT, IN_ITEM_38_A)
+
+
+def _in_absence(facts: Facts, result: Result, committed: bool) -> None:
+    """Table item 38(b), s. 94(1)(b): "He shall, if the contravention does not amount to desertion, be liable to
+    forfeit out of his wages a sum not exceeding two days pay and in addition for every twenty-four hours of absence
+    either a sum not exceeding six days' pay or any expenses properly incurred in hiring a substitute" (in-msb-2016,
+    part_XIV__sec_256__subsec_2__table_1__item_38__row_3). The alternative is taken for the absence as a whole, the
+    larger of the two being the ceiling; ``substitute_expenses`` is the total for the absence."""
+    result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_38_B)
+    if not committed:
+        _check_amount_forfeited(result, Decimal(0))
+        result.amount("max_forfeiture", Decimal(0), MAXIMUM, IN_ITEM_38_B)
+        _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only.")
+        return
+    day = _day_pay(result)
+    periods = _periods(result)
+    pay_alternative = day * 6 * periods
+    alternative = max(pay_alternative, facts.substitute_expenses) if periods else Decimal(0)
+    result.step(
+        IN_ITEM_38_B,
+        f"Not exceeding two days' pay ({rounded(day * 2)}) and, for each of {periods} twenty-four hours of absence "
+        f"({facts.hours_absent:g} hours), either six days' pay ({rounded(pay_alternative)} in all) or the expenses of "
+        f"a substitute ({rounded(facts.substitute_expenses)}): the larger, {rounded(alternative)}.",
+    )
+    ceiling = _cap_at_wages(result, day * 2 + alternative, IN_ITEM_38_B)
+    _check_amount_forfeited(result, ceiling)
+    result.amount("max_forfeiture", ceiling, MAXIMUM, IN_ITEM_38_B)
+    _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only, not for absence.")
+
+
+def _in_quitting(facts: Facts, result: Result) -> None:
+    """s. 95(a): "if he quits the ship without leave after her arrival at her port of delivery and before she is
+    placed in security" (in-msb-2016, part_V__sec_95__para_a); Table item 39(i): "Forfeiture out of his wages of a sum
+    not exceeding one month's pay" (part_XIV__sec_256__subsec_2__table_1__item_39__row_2)."""
+    result.step(IN_S95_A, "Quitting the ship without leave at her port of delivery: an offence against discipline.")
+    result.value("deemed_proved", _not_desertion(result, IN_S100_1))
+    result.value("unseaworthiness_defence", False)
+    ceiling = _cap_at_wages(result, _month_pay(facts), IN_ITEM_39_I)
+    result.step(IN_ITEM_39_I, f"Forfeiture of not more than one month's pay: {rounded(ceiling)}.")
+    _check_amount_forfeited(result, ceiling)
+    result.amount("max_forfeiture", ceiling, MAXIMUM, IN_ITEM_39_I)
+    result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_39_I)
+    _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only.")
+
+
+# --- Pakistan: Merchant Shipping Ordinance, 2001 ------------------------------------------------------------------
+
+
+def _pk_compute(facts: Facts, result: Result) -> None:
+    """s. 204(1): "No officer, apprentice or seaman lawfully engaged shall— (a) desert his ship; or (b) neglect or
+    refuse, without reasonable cause, to join the ship or to proceed to sea in his ship or be absent without leave at
+    any time within twenty-four hours of the ship's sailing ... or be absent at any time without leave and without
+    sufficient reason from his ship or from his duty" (pk-mso-2001, part_IV__chp_15__sec_204__subsec_1__para_a /
+    __para_b). s. 204 fixes no forfeiture; the other facts of the Bill's Table item 38 have no counterpart."""
+    if facts.deserted_outside_india:
+        result.step(
+            PK_S204_1_A, "deserted_outside_india is a rule of the Indian Bill; the Ordinance has none: no effect."
+        )
+    if facts.offence == QUITTING:
+        _pk_quitting(facts, result)
+        return
+    clause = PK_S204_1_A if facts.offence == DESERTION else PK_S204_1_B
+    result.step(clause, f"The offence charged: {facts.offence.replace('-', ' ')}.")
+    deemed = _pk_deemed_proof(result) if facts.offence == DESERTION else _not_desertion(result, PK_S211_1)
+    result.value("deemed_proved", deemed)
+    defence = _pk_unseaworthy(result)
+    result.value("unseaworthiness_defence", defence)
+    result.value("substitute_excess", None)
+    if facts.offence == DESERTION:
+        _pk_desertion(facts, result, None if defence else _established(result, deemed, PK_S211_1))
+    else:
+        _pk_absence(facts, result, committed=not defence)
+
+
+def _pk_deemed_proof(result: Result) -> bool:
+    """s. 211(1): "it shall be sufficient for the person insisting on the forfeiture to show that the officer, seaman
+    or apprentice was duly engaged in or belonged to the ship, and either that he left the ship before the completion
+    of the voyage or engagement or, if the voyage was to terminate in Pakistan and the ship has not returned, that he
+    is absent from her and that an entry of his desertion has been duly made in the official log-book" (pk-mso-2001,
+    part_IV__chp_15__sec_211__subsec_1).
+
+    s. 211(2): "the desertion shall thereupon, so far as relates to any forfeiture of wages under this Chapter, be
+    deemed proved, unless the officer, seaman or apprentice can produce a proper certificate of discharge or can
+    otherwise show to the satisfaction of the Court that he had sufficient reasons for leaving his ship"
+    (part_IV__chp_15__sec_211__subsec_2)."""
+    return _deemed_proof(result, "Pakistan", PK_S211_1, PK_S211_2)
+
+
+def _pk_unseaworthy(result: Result) -> bool:
+    """s. 204(2): "the fact that the ship on which an officer or the seaman or apprentice is engaged or to which he
+    belongs is unseaworthy shall be deemed to be a reasonable cause Provided that the officer or seaman or apprentice
+    has, before failing or refusing to join his ship ... or before absenting himself or being absent from the ship,
+    ... complained to the master or a Shipping Master, ... that the ship is unseaworthy" (pk-mso-2001,
+    part_IV__chp_15__sec_204__subsec_2 and its proviso_nn_1)."""
+    clause = PK_S204_1_A if result.facts.offence == DESERTION else PK_S204_1_B
+    return _unseaworthy_defence(result, clause, PK_S204_2, PK_S204_2_PROVISO)
+
+
+def _pk_no_amount(result: Result, clause: Ref, what: str) -> None:
+    """s. 208: "If an officer, seaman or an apprentice commits any of the following offences (in this Ordinance
+    referred to as offences against discipline) he shall ... be ... punished as follows" (pk-mso-2001,
+    part_IV__chp_15__sec_208): seven offences follow, and neither desertion nor absence without leave is among them.
+    So the text fixes no sum to forfeit for them, and none is invented here."""
+    result.value("max_forfeiture", None)
+    result.value("forfeiture_fixed", False)
+    result.value(
+        "forfeiture_note",
+        f"The Ordinance fixes no forfeiture for {what}: s. 204 forbids it without a penalty, and s. 208 does not list "
+        "it among the offences it punishes.",
+    )
+    result.step(clause, f"s. 204 forbids {what} but fixes no sum to be forfeited for it.")
+    result.step(PK_S208, f"s. 208's offences against discipline do not include {what}: no amount is fixed.")
+
+
+def _pk_desertion(facts: Facts, result: Result, established: str | None) -> None:
+    """s. 212(1): "Where any wages or effects are under this Ordinance forfeited for desertion from a ship, they shall
+    be applied towards reimbursing the expenses caused by the desertion to the master or the owner of the ship and
+    subject to that reimbursement shall be paid into the public treasury and credited to the account of the Federal
+    Government" (pk-mso-2001, part_IV__chp_15__sec_212__subsec_1). The Ordinance fixes no forfeiture for desertion:
+    the application is worked only for an ``amount_forfeited`` the caller gives."""
+    _pk_no_amount(result, PK_S204_1_A, "desertion")
+    if not established:
+        _check_amount_forfeited(result, Decimal(0))
+        _no_application(result, PK_S212_1, "Desertion not established: nothing forfeited for it to apply.")
+        return
+    if facts.amount_forfeited is None:
+        _no_application(result, PK_S212_1, "No sum forfeited is given, and the text fixes none: nothing to apply.")
+        return
+    if facts.wages_other_vessel:
+        result.step(PK_S212_2, "Wages earned after the desertion the master or owner may recover for reimbursement.")
+    _apply(result, facts.amount_forfeited, PK_S212_1, "the Federal Government (the public treasury)")
+
+
+def _pk_absence(facts: Facts, result: Result, committed: bool) -> None:
+    """s. 208(iii): "if he is guilty of continued wilful disobedience to lawful commands or continued wilful neglect
+    of duty, he shall be liable for every twenty-four hours' continuance of such disobedience or neglect, to pay a sum
+    not exceeding one month's pay or any expenses which may have been properly incurred in hiring a substitute"
+    (pk-mso-2001, part_IV__chp_15__sec_208__para_iii) — applied to absence only under the option
+    ``pk_absence_reading`` = continued-neglect-of-duty; by default no amount is fixed."""
+    _no_application(result, PK_S212_1, "s. 212 applies to forfeitures for desertion only.")
+    if result.option("pk_absence_reading") == "no-amount-fixed":
+        if facts.amount_forfeited is not None:
+            raise FactError([("amount_forfeited", "the Ordinance fixes no forfeiture for absence without leave")])
+        _pk_no_amount(result, PK_S204_1_B, "absence without leave")
+        return
+    result.value("forfeiture_fixed", True)
+    if not committed:
+        _check_amount_forfeited(result, Decimal(0))
+        result.amount("max_forfeiture", Decimal(0), MAXIMUM, PK_S208_III)
+        return
+    periods = _periods(result)
+    month = _month_pay(facts)
+    alternative = max(month * periods, facts.substitute_expenses) if periods else Decimal(0)
+    result.step(
+        PK_S208_III,
+        f"Read as continued neglect of duty: for each of {periods} twenty-four hours' continuance, one month's pay "
+        f"({rounded(month * periods)} in all) or the substitute's expenses ({rounded(facts.substitute_expenses)}): "
+        f"the larger, {rounded(alternative)}.",
+    )
+    ceiling = _cap_at_wages(result, alternative, PK_S208_III)
+    _check_amount_forfeited(result, ceiling)
+    result.amount("max_forfeiture", ceiling, MAXIMUM, PK_S208_III)
+
+
+def _pk_quitting(facts: Facts, result: Result) -> None:
+    """s. 208(i): "if he quits the ship without leave after her arrival at her port of delivery and before she is
+    placed in security he shall be liable to forfeit out of his wages a sum not exceeding one month's pay"
+    (pk-mso-2001, part_IV__chp_15__sec_208__para_i)."""
+    result.value("deemed_proved", _not_desertion(result, PK_S211_1))
+    result.value("unseaworthiness_defence", False)
+    result.value("substitute_excess", None)
+    result.value("forfeiture_fixed", True)
+    ceiling = _cap_at_wages(result, _month_pay(facts), PK_S208_I)
+    result.step(
+        PK_S208_I, f"Quitting the ship at her port of delivery: not more than one month's pay, {rounded(ceiling)}."
+    )
+    _check_amount_forfeited(result, ceiling)
+    result.amount("max_forfeiture", ceiling, MAXIMUM, PK_S208_I)
+    _no_application(result, PK_S212_1, "s. 212 applies to forfeitures for desertion only.")
+
+
+RULES = (
+    Rule(
+        id="in-msb-2016/desertion",
+        title="Forfeiture for desertion and absence without leave (India, Merchant Shipping Bill 2016, s. 94, s. 100, "
+        "s. 101, Table items 38 and 39(i))",
+        currency="INR",
+        facts=_schema(pakistan=False),
+        provisions=(
+            IN_S94_1_A,
+            IN_S94_1_B,
+            IN_S94_2,
+            IN_S94_2_PROVISO,
+            IN_S95_A,
+            IN_S100_1,
+            IN_S100_2,
+            IN_S101_1,
+            IN_S101_2,
+            IN_ITEM_38_A,
+            IN_ITEM_38_B,
+            IN_ITEM_39_I,
+        ),
+        compute=_in_compute,
+        check=_check,
+    ),
+    Rule(
+        id="pk-mso-2001/desertion",
+        title="Desertion and absence without leave (Pakistan, Merchant Shipping Ordinance 2001, s. 204, s. 208, "
+        "s. 211, s. 212)",
+        currency="PKR",
+        facts=_schema(pakistan=True),
+        provisions=(
+            PK_S204_1_A,
+            PK_S204_1_B,
+            PK_S204_2,
+            PK_S204_2_PROVISO,
+            PK_S208,
+            PK_S208_I,
+            PK_S208_III,
+            PK_S211_1,
+            PK_S211_2,
+            PK_S212_1,
+            PK_S212_2,
+        ),
+        compute=_pk_compute,
+        check=_check,
+    ),
+)

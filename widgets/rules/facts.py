@@ -1,0 +1,260 @@
+"""Fact schemas: the facts a rule accepts, their types, bounds and defaults, checked before any arithmetic.
+
+A rule declares its facts with the constructors below (``money``, ``date``, ``choice``, ``flag``, ``proof``,
+``count``, ``number``) and its interpretive choices with ``option``. ``Schema.parse`` turns a raw mapping (JSON from
+the CLI, a dict from the book) into a ``Facts`` namespace, or raises ``FactError`` naming every bad field and why.
+An unknown fact name is an error, never silently ignored.
+
+Values after parsing: money → ``Decimal`` (≥ 0), date → ``datetime.date``, choice/option → ``str``, flag → ``bool``,
+proof → ``True`` / ``False`` / ``NOT_SHOWN``, count → ``int`` (≥ 0), number → ``float`` within its bounds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from types import SimpleNamespace
+from typing import Any
+
+NOT_SHOWN = "not shown"
+"""The third value of a proof fact: neither proved nor disproved, so whoever bears the burden loses on it."""
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+"""The default of a fact that must be given."""
+
+
+class FactError(ValueError):
+    """Invalid facts. ``problems`` lists (field, why); ``str()`` is one line naming each bad field."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{name}: {why}" for name, why in problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact (or option) a rule accepts. ``burden`` names who must prove a proof fact; ``doc`` says what it is."""
+
+    name: str
+    kind: str
+    doc: str
+    default: Any = REQUIRED
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    unit: str = ""
+    burden: str = ""
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+    def check(self, value: Any) -> Any:
+        """The parsed value, or ``ValueError`` saying why ``value`` is not acceptable."""
+        if value is None and self.default is None:
+            return None
+        return _CHECKS[self.kind](self, value)
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-able description (for the CLI's ``facts`` command and the views)."""
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "doc": self.doc, "required": self.required}
+        if not self.required:
+            out["default"] = _jsonable(self.default)
+        for key in ("choices", "unit", "burden"):
+            if getattr(self, key):
+                out[key] = list(self.choices) if key == "choices" else getattr(self, key)
+        for key in ("minimum", "maximum"):
+            if getattr(self, key) is not None:  # a bound of 0 is a bound
+                out[key] = getattr(self, key)
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value
+
+
+def _show(value: Any) -> str:
+    return f"{value!r}" if not isinstance(value, bool) else ("true" if value else "false")
+
+
+def _real(fact: Fact, value: Any) -> float | int | Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise ValueError(f"must be a number, got {_show(value)}")
+    if isinstance(value, float | Decimal) and not math.isfinite(value):
+        raise ValueError(f"must be a finite number, got {_show(value)}")
+    if fact.minimum is not None and value < fact.minimum:
+        raise ValueError(f"must be at least {fact.minimum:g}, got {_show(value)}")
+    if fact.maximum is not None and value > fact.maximum:
+        raise ValueError(f"must be at most {fact.maximum:g}, got {_show(value)}")
+    return value
+
+
+def _money(fact: Fact, value: Any) -> Decimal:
+    value = _real(fact, value)
+    if value < 0:
+        raise ValueError(f"must not be negative, got {_show(value)}")
+    return value if isinstance(value, Decimal) else Decimal(str(value))
+
+
+def _count(fact: Fact, value: Any) -> int:
+    value = _real(fact, value)
+    if isinstance(value, float | Decimal):
+        if value != int(value):
+            raise ValueError(f"must be a whole number, got {_show(value)}")
+        value = int(value)
+    if value < 0:
+        raise ValueError(f"must not be negative, got {_show(value)}")
+    return value
+
+
+def _number(fact: Fact, value: Any) -> float:
+    return float(_real(fact, value))
+
+
+def _date(fact: Fact, value: Any) -> dt.date:
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    if isinstance(value, str) and len(value) == 10:
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise ValueError(f"must be an ISO date YYYY-MM-DD, got {_show(value)}")
+
+
+def _choice(fact: Fact, value: Any) -> str:
+    if isinstance(value, str) and value in fact.choices:
+        return value
+    return _bad_choice(fact.choices, value)
+
+
+def _bad_choice(choices: tuple[str, ...], value: Any) -> Any:
+    raise ValueError(f"must be one of {', '.join(repr(c) for c in choices)}; got {_show(value)}")
+
+
+def _flag(fact: Fact, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ValueError(f"must be true or false, got {_show(value)}")
+
+
+def _proof(fact: Fact, value: Any) -> bool | str:
+    if isinstance(value, bool) or value == NOT_SHOWN:
+        return value
+    raise ValueError(f'must be true, false or "{NOT_SHOWN}", got {_show(value)}')
+
+
+_CHECKS: dict[str, Callable[[Fact, Any], Any]] = {
+    "money": _money,
+    "count": _count,
+    "number": _number,
+    "date": _date,
+    "choice": _choice,
+    "option": _choice,
+    "flag": _flag,
+    "proof": _proof,
+}
+
+
+def money(name: str, doc: str, default: Any = REQUIRED) -> Fact:
+    """An amount of money, ≥ 0, in the rule's currency."""
+    if isinstance(default, int | float):
+        default = Decimal(str(default))
+    return Fact(name, "money", doc, default)
+
+
+def date(name: str, doc: str, default: Any = REQUIRED) -> Fact:
+    """A calendar date given as ISO ``YYYY-MM-DD``; ``default=None`` makes it optional."""
+    return Fact(name, "date", doc, default)
+
+
+def choice(name: str, choices: tuple[str, ...], doc: str, default: Any = REQUIRED) -> Fact:
+    """One of a fixed set of strings."""
+    return Fact(name, "choice", doc, default, choices=choices)
+
+
+def flag(name: str, doc: str, default: Any = REQUIRED) -> Fact:
+    """A plain true/false fact that no one has to prove (a fact of the case as given)."""
+    return Fact(name, "flag", doc, default)
+
+
+def proof(name: str, doc: str, burden: str, default: Any = NOT_SHOWN) -> Fact:
+    """A fact under a burden of proof: true, false or ``NOT_SHOWN``; ``burden`` names who must prove it."""
+    return Fact(name, "proof", doc, default, burden=burden)
+
+
+def count(name: str, doc: str, default: Any = REQUIRED, unit: str = "") -> Fact:
+    """A whole number ≥ 0 (days, pilgrims)."""
+    return Fact(name, "count", doc, default, unit=unit)
+
+
+def number(name: str, doc: str, minimum: float, maximum: float, default: Any = REQUIRED, unit: str = "") -> Fact:
+    """A real number within [minimum, maximum]."""
+    return Fact(name, "number", doc, default, minimum=minimum, maximum=maximum, unit=unit)
+
+
+def option(name: str, choices: tuple[str, ...], default: str, doc: str) -> Fact:
+    """An interpretive choice where the law is arguable; ``doc`` explains each choice and why the default."""
+    if default not in choices:
+        raise ValueError(f"option {name}: default {default!r} is not one of {choices}")
+    return Fact(name, "option", doc, default, choices=choices)
+
+
+class Facts(SimpleNamespace):
+    """Parsed facts as attributes (``facts.monthly_wage``); ``defaulted`` holds the names the caller did not give."""
+
+    defaulted: tuple[str, ...]
+
+
+class Schema:
+    """The facts and options of one rule, in declaration order."""
+
+    def __init__(self, *facts: Fact) -> None:
+        self.facts: dict[str, Fact] = {}
+        for fact in facts:
+            if fact.name in self.facts or fact.name == "defaulted":
+                raise ValueError(f"fact {fact.name!r} declared twice or reserved")
+            self.facts[fact.name] = fact
+
+    @property
+    def options(self) -> dict[str, Fact]:
+        return {name: f for name, f in self.facts.items() if f.kind == "option"}
+
+    def parse(self, raw: Any) -> Facts:
+        """``raw`` checked and completed with defaults; ``FactError`` lists every problem at once."""
+        if not isinstance(raw, Mapping):
+            raise FactError([("facts", f"must be a JSON object, got {type(raw).__name__}")])
+        problems: list[tuple[str, str]] = []
+        values: dict[str, Any] = {}
+        defaulted: list[str] = []
+        for name in raw:
+            if name not in self.facts:
+                problems.append((str(name), f"unknown fact; accepted: {', '.join(self.facts)}"))
+        for name, fact in self.facts.items():
+            if name not in raw:
+                if fact.required:
+                    problems.append((name, "is required"))
+                else:
+                    values[name] = fact.default
+                    defaulted.append(name)
+                continue
+            try:
+                values[name] = fact.check(raw[name])
+            except ValueError as error:
+                problems.append((name, str(error)))
+        if problems:
+            raise FactError(problems)
+        return Facts(**values, defaulted=tuple(defaulted))

@@ -1,0 +1,256 @@
+"""Refund of a pilgrim's deposit and passage-money: ``pk-mso-2001/pilgrim-refund`` (Pakistan Merchant Shipping
+Ordinance, 2001, s. 315, s. 317 and s. 318).
+
+s. 315 requires every pilgrim to hold a return ticket or to have made a deposit for one; s. 317 says who gets what
+back in five situations; s. 318 sends unclaimed money to the Federal Government. Each function sits under the words
+of the sub-section it implements.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from widgets.rules.facts import Facts, Schema, choice, date, flag, money, option
+from widgets.rules.periods import add_months
+from widgets.rules.provisions import Ref
+from widgets.rules.registry import Rule
+from widgets.rules.result import ENTITLEMENT, Result
+
+PK = "pk-mso-2001"
+_CH20 = "part_V__chp_20"
+S315 = Ref(PK, f"{_CH20}__sec_315", "s. 315")
+S317_1 = Ref(PK, f"{_CH20}__sec_317__subsec_1", "s. 317(1)")
+S317_2 = Ref(PK, f"{_CH20}__sec_317__subsec_2", "s. 317(2)")
+S317_3 = Ref(PK, f"{_CH20}__sec_317__subsec_3", "s. 317(3)")
+S317_4 = Ref(PK, f"{_CH20}__sec_317__subsec_4", "s. 317(4)")
+S317_5 = Ref(PK, f"{_CH20}__sec_317__subsec_5", "s. 317(5)")
+S318_1 = Ref(PK, f"{_CH20}__sec_318__subsec_1", "s. 318(1)")
+S318_2 = Ref(PK, f"{_CH20}__sec_318__subsec_2", "s. 318(2)")
+
+EVENTS = (
+    "prevented-from-embarking",
+    "removed-from-ship",
+    "remaining-or-other-route",
+    "died",
+    "not-returned-within-six-months",
+    "returned-by-other-route",
+)
+
+ALREADY_REFUNDED_SCOPE = option(
+    "already_refunded_scope",
+    ("every-limb", "sub-section-4-only"),
+    "every-limb",
+    "Where a refund already made under s. 317 stops another. every-limb (default): under any sub-section, since "
+    "nothing is refunded twice; sub-section-4-only: only where the text says so, s. 317(4)'s 'except where such "
+    "deposit or passage-money has already been refunded under this section'.",
+)
+
+SCHEMA = Schema(
+    money("passage_money", "The passage-money the pilgrim paid."),
+    money("deposit", "The deposit he made under s. 315 to defray the cost of a return ticket.", default=0),
+    flag("return_ticket", "He is in possession of a return ticket."),
+    choice("event", EVENTS, "What happened: the situation of s. 317(1), (2), (3) or (4)."),
+    date("sailed_on", "The date he sailed from Pakistan (for the two- and six-month windows).", default=None),
+    date("satisfied_consul_on", "The date he satisfied the consular officer at Jeddah (s. 317(2)).", default=None),
+    date("returned_on", "The date he returned to Pakistan, if he did (s. 317(4)).", default=None),
+    choice(
+        "died_where",
+        ("saudi-arabia", "voyage-thither", "elsewhere"),
+        "Where a pilgrim who died died: in the Kingdom of Saudi Arabia, on the voyage thereto, or elsewhere.",
+        default="saudi-arabia",
+    ),
+    flag("nominee_named", "He nominated a person in writing in the prescribed manner to receive a refund.", False),
+    flag("already_refunded", "The deposit or passage-money has already been refunded under s. 317.", default=False),
+    money("prescribed_deduction", "The deduction prescribed for a refund of passage-money (s. 317(5)).", default=0),
+    ALREADY_REFUNDED_SCOPE,
+)
+
+
+def _check(facts: Facts) -> list[tuple[str, str]]:
+    """The dates each limb needs, in order."""
+    problems = []
+    if facts.event == "remaining-or-other-route":
+        for name in ("sailed_on", "satisfied_consul_on"):
+            if getattr(facts, name) is None:
+                problems.append((name, "is required for event remaining-or-other-route (s. 317(2))"))
+    if facts.returned_on is not None and facts.sailed_on is None:
+        problems.append(("sailed_on", "is required with returned_on (s. 317(4)'s six months run from sailing)"))
+    for name in ("satisfied_consul_on", "returned_on"):
+        day = getattr(facts, name)
+        if day is not None and facts.sailed_on is not None and day < facts.sailed_on:
+            problems.append((name, f"is before sailed_on ({facts.sailed_on})"))
+    return problems
+
+
+def _compute(facts: Facts, result: Result) -> None:
+    _return_passage_secured(facts, result)
+    limb = {
+        "prevented-from-embarking": _prevented_or_removed,
+        "removed-from-ship": _prevented_or_removed,
+        "remaining-or-other-route": _remaining_or_other_route,
+        "died": _died,
+        "not-returned-within-six-months": _not_returned,
+        "returned-by-other-route": _not_returned,
+    }[facts.event]
+    deposit, passage, ref, payee = limb(facts, result)
+    if (deposit or passage) and _already_refunded(facts, result, ref):
+        deposit = passage = Decimal(0)
+    passage = _prescribed_deductions(facts, result, deposit, passage)
+    refund = result.amount("refund", deposit + passage, ENTITLEMENT, ref)
+    result.value("payee", payee if refund else None)
+    _unclaimed(facts, result, deposit, passage)
+
+
+def _return_passage_secured(facts: Facts, result: Result) -> None:
+    """s. 315: "No pilgrim shall be received on board any pilgrim ship ... unless he— (a) is in possession of a return
+    ticket; or (b) has deposited in the prescribed manner such sum for the purpose of defraying the cost of a return
+    ticket as the Federal Government may ... specify" (pk-mso-2001, part_V__chp_20__sec_315)."""
+    if facts.return_ticket:
+        result.step(S315, "He holds a return ticket (s. 315(a)).")
+        if facts.deposit:
+            result.step(
+                S315, "He also made a deposit; s. 317 refunds a deposit or, for a ticket holder, passage-money."
+            )
+    elif facts.deposit:
+        result.step(S315, f"He made a deposit of {facts.deposit} for a return ticket (s. 315(b)).")
+    else:
+        result.step(S315, "Neither a return ticket nor a deposit: only a pilgrim exempted by the proviso sails so.")
+
+
+def _prevented_or_removed(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 317(1): "Every pilgrim prevented from embarking under section 313 or removed from the ship under section 314
+    shall be entitled to the refund of any passage-money which he may have paid, and of any deposit which he may have
+    made under section 315" (pk-mso-2001, part_V__chp_20__sec_317__subsec_1)."""
+    how = "prevented from embarking (s. 313)" if facts.event == "prevented-from-embarking" else "removed (s. 314)"
+    result.step(S317_1, f"He was {how}: his passage-money and his deposit are refunded.")
+    return facts.deposit, facts.passage_money, S317_1, "the pilgrim"
+
+
+def _deposit_or_passage(facts: Facts, result: Result, ref: Ref, passage_share: Decimal) -> tuple[Decimal, Decimal]:
+    """The common tail of s. 317(2)-(4): "a refund of any deposit made by him under section 315 or, if he is in
+    possession of a return ticket, to a refund of" (half) "the passage-money"."""
+    if facts.return_ticket:
+        passage = facts.passage_money * passage_share
+        share = "half the" if passage_share < 1 else "the"
+        result.step(ref, f"He holds a return ticket: {share} passage-money, {passage}, is refunded.")
+        return Decimal(0), passage
+    result.step(ref, f"He has no return ticket: his deposit, {facts.deposit}, is refunded.")
+    return facts.deposit, Decimal(0)
+
+
+def _remaining_or_other_route(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 317(2): "Any pilgrim who, within two months of his sailing from Pakistan, satisfies the Pakistan consular
+    officer at Jeddah that he intends to remain in the Kingdom of Saudi Arabia, or to return to Pakistan by a route
+    other than the route by which he came from Pakistan, shall be entitled to a refund of any deposit made by him under
+    section 315 or, if he is in possession of a return ticket, to a refund of half the passage-money paid by him"
+    (pk-mso-2001, part_V__chp_20__sec_317__subsec_2). Two calendar months from the day he sailed, that day included
+    in the count as elapsed time."""
+    last_day = add_months(facts.sailed_on, 2)
+    if facts.satisfied_consul_on > last_day:
+        result.step(
+            S317_2,
+            f"He satisfied the consular officer on {facts.satisfied_consul_on}, after the two months from sailing "
+            f"(ending {last_day}): no refund under (2); s. 317(4) may apply if he later fails to return within six "
+            "months or returns by another route.",
+        )
+        return Decimal(0), Decimal(0), S317_2, "the pilgrim"
+    result.step(S317_2, f"He satisfied the consular officer on {facts.satisfied_consul_on}, within two months.")
+    deposit, passage = _deposit_or_passage(facts, result, S317_2, Decimal("0.5"))
+    return deposit, passage, S317_2, "the pilgrim"
+
+
+def _died(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 317(3): "Where any pilgrim dies in the Kingdom of Saudi Arabia or on the voyage thereto, any person
+    nominated by him in this behalf in writing in the prescribed manner, or, if no person has been so nominated his
+    legal representative shall be entitled to a refund of any deposit made by such pilgrim under section 315, or, if
+    such pilgrim was in possession of a return ticket, to a refund of the passage-money paid by such pilgrim"
+    (pk-mso-2001, part_V__chp_20__sec_317__subsec_3)."""
+    payee = "the person he nominated" if facts.nominee_named else "his legal representative"
+    if facts.died_where == "elsewhere":
+        result.step(S317_3, "He did not die in Saudi Arabia or on the voyage there: (3) gives no refund.")
+        return Decimal(0), Decimal(0), S317_3, payee
+    result.step(S317_3, f"He died {'in Saudi Arabia' if facts.died_where == 'saudi-arabia' else 'on the voyage'}.")
+    deposit, passage = _deposit_or_passage(facts, result, S317_3, Decimal(1))
+    return deposit, passage, S317_3, payee
+
+
+def _not_returned(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 317(4): "Where any pilgrim fails to return to Pakistan from the Kingdom of Saudi Arabia within six months of
+    his sailing from Pakistan, or returns to Pakistan by a route other than the route by which he came from Pakistan,
+    he or any person nominated by him ... shall be entitled to a refund of any deposit made by such pilgrim under
+    section 315, or, if such pilgrim was in possession of a return ticket, to a refund of half the passage-money paid
+    by such pilgrim" (pk-mso-2001, part_V__chp_20__sec_317__subsec_4)."""
+    payee = "the pilgrim or the person he nominated" if facts.nominee_named else "the pilgrim"
+    if facts.event == "not-returned-within-six-months":
+        if facts.returned_on is not None and facts.returned_on <= add_months(facts.sailed_on, 6):
+            result.step(
+                S317_4,
+                f"He returned on {facts.returned_on}, within six months of sailing on {facts.sailed_on} "
+                f"(ending {add_months(facts.sailed_on, 6)}): he did not fail to return, so (4) gives no refund.",
+            )
+            return Decimal(0), Decimal(0), S317_4, payee
+        result.step(S317_4, "He did not return to Pakistan within six months of sailing.")
+    else:
+        result.step(S317_4, "He returned to Pakistan by a route other than the one by which he came.")
+    deposit, passage = _deposit_or_passage(facts, result, S317_4, Decimal("0.5"))
+    return deposit, passage, S317_4, payee
+
+
+def _already_refunded(facts: Facts, result: Result, ref: Ref) -> bool:
+    """s. 317(4): "except where such deposit or passage-money has already been refunded under this section"
+    (pk-mso-2001, part_V__chp_20__sec_317__subsec_4); option ``already_refunded_scope`` for the other limbs."""
+    if not facts.already_refunded:
+        return False
+    if ref is not S317_4 and result.option("already_refunded_scope") == "sub-section-4-only":
+        result.step(ref, "An earlier refund is recorded, but only (4) excepts it in terms (option chosen).")
+        return False
+    result.step(S317_4, "The deposit or passage-money has already been refunded under s. 317: nothing more.")
+    return True
+
+
+def _prescribed_deductions(facts: Facts, result: Result, deposit: Decimal, passage: Decimal) -> Decimal:
+    """s. 317(5): "Refunds under sub-sections (1), (2), (3) and (4) of deposits shall be subject to such conditions
+    and of passage-money to such deductions and conditions as may be prescribed"
+    (pk-mso-2001, part_V__chp_20__sec_317__subsec_5). Deductions reach passage-money only, never a deposit."""
+    deduction = facts.prescribed_deduction
+    if not deduction:
+        if deposit or passage:
+            result.step(
+                S317_5, "Subject to the conditions (and, for passage-money, deductions) prescribed; none given."
+            )
+        return passage
+    if not passage:
+        result.step(S317_5, "The prescribed deduction reaches refunds of passage-money only: none is refunded here.")
+        return passage
+    left = max(passage - deduction, Decimal(0))
+    result.step(S317_5, f"The prescribed deduction of {deduction} comes off the passage-money refunded: {left}.")
+    return left
+
+
+def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal) -> None:
+    """s. 318(1): "All deposits made under section 315 which have been unclaimed for the prescribed period shall vest
+    in the Federal Government." s. 318(2): "If any pilgrim entitled to a refund of passage-money under sub-section (1)
+    of section 317, does not claim such refund within the prescribed period ... such passage-money ... shall vest in
+    the Federal Government" (pk-mso-2001, part_V__chp_20__sec_318__subsec_1, __subsec_2)."""
+    if deposit:
+        result.step(
+            S318_1, "If the deposit is unclaimed for the prescribed period, it vests in the Federal Government."
+        )
+    vesting = deposit
+    if passage and facts.event in ("prevented-from-embarking", "removed-from-ship"):
+        result.step(S318_2, "Passage-money refundable under s. 317(1) and not claimed in time vests likewise.")
+        vesting += passage
+    result.amount("vests_if_unclaimed", vesting, ENTITLEMENT, S318_2 if vesting > deposit else S318_1)
+
+
+RULES = (
+    Rule(
+        id="pk-mso-2001/pilgrim-refund",
+        title="Refund of a pilgrim's deposit and passage-money (Pakistan, s. 315, s. 317, s. 318)",
+        currency="PKR",
+        facts=SCHEMA,
+        provisions=(S315, S317_1, S317_2, S317_3, S317_4, S317_5, S318_1, S318_2),
+        compute=_compute,
+        check=_check,
+    ),
+)

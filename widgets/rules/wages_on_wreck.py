@@ -1,0 +1,383 @@
+"""Wages when service ends by wreck, loss, abandonment or unfitness.
+
+- ``pk-mso-2001/wages-on-wreck``: Pakistan Merchant Shipping Ordinance, 2001, s. 160(1) and s. 161.
+- ``in-msb-2016/wages-on-wreck``: Merchant Shipping Bill, 2016 (India), s. 69.
+
+The two texts share their structure but differ in the words that matter most: Pakistan pays wages to the return port
+"or for a period of one month, whichever be longer" and compensation for lost effects "of not less than" one (home
+trade) or three (foreign going) months' wages — a floor; India pays wages to the return port with a proviso that the
+period "shall be not less than one month", and compensation "of not more than" one (coasting) or three
+(foreign-going) months' wages — a ceiling. Only Pakistan has s. 160(1)'s bar (failure to exert himself to save the
+ship) and s. 161(2)'s exclusion of a seaman who declines repatriation.
+
+Each function below sits under the words of the limb it implements; the conventions for months and days are in
+``widgets.rules.wage_periods``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from widgets.rules import wage_periods
+from widgets.rules.facts import NOT_SHOWN, Facts, Schema, choice, count, date, flag, money, option, proof
+from widgets.rules.provisions import Ref
+from widgets.rules.registry import Rule
+from widgets.rules.result import ENTITLEMENT, MAXIMUM, MINIMUM, Result
+
+PK, IN = "pk-mso-2001", "in-msb-2016"
+_S160, _S161 = "part_IV__chp_11__sec_160", "part_IV__chp_11__sec_161"
+_S69 = "part_V__sec_69"
+
+PK_S160_1 = Ref(PK, f"{_S160}__subsec_1", "s. 160(1)")
+PK_S161_1 = Ref(PK, f"{_S161}__subsec_1", "s. 161(1)")
+PK_S161_1_A_I = Ref(PK, f"{_S161}__subsec_1__para_a__subpara_i", "s. 161(1)(a)(i)")
+PK_S161_1_A_II_A = Ref(PK, f"{_S161}__subsec_1__para_a__subpara_ii__cl_a", "s. 161(1)(a)(ii)(a)")
+PK_S161_1_A_II_B = Ref(PK, f"{_S161}__subsec_1__para_a__subpara_ii__cl_b", "s. 161(1)(a)(ii)(b)")
+PK_S161_1_B = Ref(PK, f"{_S161}__subsec_1__para_b", "s. 161(1)(b)")
+PK_S161_2 = Ref(PK, f"{_S161}__subsec_2", "s. 161(2)")
+PK_S161_2_A = Ref(PK, f"{_S161}__subsec_2__para_a", "s. 161(2)(a)")
+PK_S161_2_B = Ref(PK, f"{_S161}__subsec_2__para_b", "s. 161(2)(b)")
+
+IN_S69_1 = Ref(IN, f"{_S69}__subsec_1", "s. 69(1)")
+IN_S69_1_A_I = Ref(IN, f"{_S69}__subsec_1__para_a__subpara_i", "s. 69(1)(a)(i)")
+IN_S69_1_A_I_PROVISO = Ref(IN, f"{_S69}__subsec_1__para_a__subpara_i__proviso_nn_1", "s. 69(1)(a)(i) proviso")
+IN_S69_1_A_II_A = Ref(IN, f"{_S69}__subsec_1__para_a__subpara_ii__cl_A", "s. 69(1)(a)(ii)(A)")
+IN_S69_1_A_II_B = Ref(IN, f"{_S69}__subsec_1__para_a__subpara_ii__cl_B", "s. 69(1)(a)(ii)(B)")
+IN_S69_1_B = Ref(IN, f"{_S69}__subsec_1__para_b", "s. 69(1)(b)")
+IN_S69_2 = Ref(IN, f"{_S69}__subsec_2", "s. 69(2)")
+IN_S69_2_A = Ref(IN, f"{_S69}__subsec_2__para_a", "s. 69(2)(a)")
+IN_S69_2_B = Ref(IN, f"{_S69}__subsec_2__para_b", "s. 69(2)(b)")
+IN_S69_3 = Ref(IN, f"{_S69}__subsec_3", "s. 69(3)")
+
+WRECK_CAUSES = ("wreck", "loss", "abandonment")
+
+EXCLUSION_SCOPE = option(
+    "excluded_days_reduce",
+    ("payable-period", "actual-period"),
+    "payable-period",
+    "What the excluded days (suitably employed, negligent) come off. payable-period (default): off the period he "
+    "would be paid for, the one-month minimum included, since the exclusion reaches 'any period' of wages under "
+    "sub-clause (i); actual-period: off the actual period to the return port, the one-month minimum then applying "
+    "to what is left.",
+)
+EFFECTS_MEASURE = option(
+    "effects_measure",
+    ("loss-within-limit", "limit"),
+    "loss-within-limit",
+    "The compensation for lost effects. loss-within-limit (default): the value lost, raised to Pakistan's floor or cut "
+    "to India's ceiling; limit: the floor or ceiling itself, whatever was lost.",
+)
+S160_SCOPE = option(
+    "s160_bar_scope",
+    ("wages", "wages-and-effects"),
+    "wages",
+    "What s. 160(1)'s bar takes away. wages (default): 'his claim to wages' only, compensation for effects not being "
+    "wages; wages-and-effects: the effects compensation as well.",
+)
+
+
+def _schema(trades: tuple[str, ...], pakistan: bool) -> Schema:
+    seaman = "seaman" if pakistan else "seafarer"
+    bar_doc = (
+        "Whether he exerted himself to the utmost to save the ship, cargo and stores (s. 160(1)): false only when the "
+        "owner proves he did not."
+        if pakistan
+        else "Pakistan's s. 160(1) bar; the Bill has no counterpart, so it has no effect here."
+    )
+    return Schema(
+        money("monthly_wage", f"The {seaman}'s wages for a month at the rate at the date of termination."),
+        choice("cause", (*WRECK_CAUSES, "unfitness"), "Why the service ended before the date in the agreement."),
+        date("service_terminated_on", "The date his service terminated."),
+        date("arrived_return_port_on", "The date he was returned to and arrived at a proper return port."),
+        choice("ship_trade", trades, "The trade the ship was employed in."),
+        money("effects_lost_value", "The value of the effects he lost.", default=0),
+        count("days_suitably_employed", "Days of the wage period he was, or could have been, suitably employed.", 0),
+        count("days_negligent", "Days he negligently failed to apply for relief as a distressed " + seaman + ".", 0),
+        flag(
+            "declined_repatriation",
+            "He declined the repatriation arrangements approved by the consular officer (Pakistan, s. 161(2)).",
+            default=False,
+        ),
+        proof("exerted_utmost", bar_doc, burden="the owner or master resisting the wage claim", default=True),
+        *wage_periods.OPTIONS,
+        EXCLUSION_SCOPE,
+        EFFECTS_MEASURE,
+        *((S160_SCOPE,) if pakistan else ()),
+    )
+
+
+def _check(facts: Facts) -> list[tuple[str, str]]:
+    """The return port is reached on or after the termination; excluded days fit inside the wage period."""
+    if facts.arrived_return_port_on < facts.service_terminated_on:
+        return [("arrived_return_port_on", f"is before service_terminated_on ({facts.service_terminated_on})")]
+    scale = _scale(facts)
+    end = max(facts.arrived_return_port_on, scale.month_end(facts.service_terminated_on))
+    longest = (end - facts.service_terminated_on).days
+    excluded = facts.days_suitably_employed + facts.days_negligent
+    if excluded > longest:
+        why = f"with days_negligent the excluded days ({excluded}) exceed the {longest} days of the wage period"
+        return [("days_suitably_employed", why)]
+    return []
+
+
+def _scale(facts: Facts) -> wage_periods.WageScale:
+    return wage_periods.WageScale(facts.monthly_wage, facts.month_measure, facts.day_pay)
+
+
+def _record_conventions(result: Result) -> wage_periods.WageScale:
+    result.option("month_measure")
+    result.option("day_pay")
+    return _scale(result.facts)
+
+
+# --- Shared arithmetic of sub-clause (i) and its exclusions -------------------------------------------------------
+
+
+def _wages_to_return_port(
+    result: Result, ref_period: Ref, ref_minimum: Ref, ref_exclusions: tuple[Ref, Ref]
+) -> Decimal:
+    """Wages from termination to arrival at the return port, with the one-month minimum and the excluded days."""
+    facts = result.facts
+    scale = _record_conventions(result)
+    start, end = facts.service_terminated_on, facts.arrived_return_port_on
+    actual, counted = scale.for_period(start, end)
+    result.step(ref_period, f"Wages from {start} until arrival at the return port on {end}: {counted}.")
+    minimum, month_end = scale.one_month(), scale.month_end(start)
+    deduction = scale.day * (facts.days_suitably_employed + facts.days_negligent)
+    floor_first = result.option("excluded_days_reduce") == "payable-period"
+    if floor_first and end < month_end:
+        result.step(ref_minimum, f"That is shorter than one month (to {month_end}), so one month's wages are due.")
+    for days, ref, what in (
+        (facts.days_suitably_employed, ref_exclusions[0], "he was, or could have been, suitably employed"),
+        (facts.days_negligent, ref_exclusions[1], "through negligence he failed to apply for relief"),
+    ):
+        if days:
+            result.step(ref, f"No wages for the {days} day(s) during which {what}.")
+    if floor_first:
+        return max(max(actual, minimum) - deduction, Decimal(0))
+    left = max(actual - deduction, Decimal(0))
+    if left < minimum:
+        result.step(ref_minimum, "What is left is less than one month's wages, so one month's wages are due.")
+    return max(left, minimum)
+
+
+def _wages_for_unfitness(result: Result, ref: Ref) -> Decimal:
+    facts = result.facts
+    scale = _record_conventions(result)
+    wages, counted = scale.for_period(facts.service_terminated_on, facts.arrived_return_port_on)
+    result.step(
+        ref, f"Left on shore as unfit: wages until arrival at the return port, {counted}; no one-month minimum."
+    )
+    if facts.days_suitably_employed or facts.days_negligent:
+        result.step(ref, "The exclusions for days employed or negligent reach only wages under (a)(i), not these.")
+    return wages
+
+
+# --- Pakistan: Merchant Shipping Ordinance, 2001 ------------------------------------------------------------------
+
+
+def _pk_compute(facts: Facts, result: Result) -> None:
+    """s. 161(1): "Where the service of any seaman ... terminates before the date contemplated in the agreement by
+    reason of the wreck, loss or abandonment of the ship or by reason of his being left on shore ... under a
+    certificate ... of his unfitness or inability to proceed on the voyage, the seaman shall be entitled to
+    receive,––" (pk-mso-2001, part_IV__chp_11__sec_161__subsec_1)."""
+    if facts.cause == "unfitness":
+        result.step(PK_S161_1, "Service ended by his being left on shore as unfit: limb (b) applies.")
+        wages = _pk_unfitness(facts, result)
+        effects = result.amount("effects_compensation", Decimal(0), ENTITLEMENT, PK_S161_1_B)
+        result.step(PK_S161_1_B, "Limb (b) gives no compensation for lost effects.")
+        result.amount("total", wages + effects, MAXIMUM, PK_S161_1)
+        return
+    result.step(PK_S161_1, f"Service ended by reason of the {facts.cause} of the ship: limb (a) applies.")
+    barred = _pk_s160_bar(facts, result)
+    wages = Decimal(0) if barred or _pk_declined_repatriation(facts, result) else _pk_wages(result)
+    wages = result.amount("wages", wages, ENTITLEMENT, PK_S161_1_A_I)
+    effects = _pk_effects(facts, result)
+    if barred and result.option("s160_bar_scope") == "wages-and-effects":
+        effects = result.amount("effects_compensation", Decimal(0), ENTITLEMENT, PK_S160_1)
+        result.step(PK_S160_1, "Under the option chosen, the bar takes the effects compensation too.")
+    result.amount("total", wages + effects, MINIMUM if effects else ENTITLEMENT, PK_S161_1)
+
+
+def _pk_s160_bar(facts: Facts, result: Result) -> bool:
+    """s. 160(1): "but in all cases of wreck or loss of the ship, proof that the seaman has not exerted himself to
+    the utmost to save the ship, cargo and stores shall bar his claim to wages"
+    (pk-mso-2001, part_IV__chp_11__sec_160__subsec_1).
+
+    The bar needs proof: it operates only when it is shown that he did not exert himself (``exerted_utmost`` is
+    false). Not shown, the claim stands — the burden is on whoever resists it. Abandonment is not "wreck or loss"."""
+    if facts.cause not in ("wreck", "loss"):
+        return False
+    value = facts.exerted_utmost
+    if value is False:
+        effect = "proved that he did not exert himself to the utmost: his claim to wages is barred"
+    elif value == NOT_SHOWN:
+        effect = "not shown either way: the bar needs proof, so his claim to wages stands"
+    else:
+        effect = "he exerted himself to the utmost: no bar"
+    result.burden("exerted_utmost", PK_S160_1, effect)
+    result.step(PK_S160_1, f"Failure to exert himself to save the ship, cargo and stores: {effect}.")
+    return value is False
+
+
+def _pk_declined_repatriation(facts: Facts, result: Result) -> bool:
+    """s. 161(2): "A seaman shall not be entitled to receive any wages under sub-clause (i) of clause (a) of
+    sub-section (1) if he declines to avail himself of the repatriation arrangements made by, or on behalf of, the
+    owner and approved by the Pakistan consular officer concerned" (pk-mso-2001, part_IV__chp_11__sec_161__subsec_2)."""
+    if facts.declined_repatriation:
+        result.step(PK_S161_2, "He declined the approved repatriation arrangements: no wages under (a)(i).")
+    return facts.declined_repatriation
+
+
+def _pk_wages(result: Result) -> Decimal:
+    """s. 161(1)(a)(i): "wages at the rate to which he was entitled at the date of termination of his service for the
+    period from the date his service is so terminated until he is returned to and arrives at a proper return port,
+    or for a period of one month, whichever be longer" (pk-mso-2001, ..._sec_161__subsec_1__para_a__subpara_i).
+
+    s. 161(2): "nor shall a seaman be entitled to receive such wages in respect of any period during which––
+    (a) he was, or could have been suitably employed, or (b) through negligence he failed to apply to the proper
+    authority for relief as a distressed or destitute seaman" (..._sec_161__subsec_2__para_a, __para_b)."""
+    return _wages_to_return_port(result, PK_S161_1_A_I, PK_S161_1_A_I, (PK_S161_2_A, PK_S161_2_B))
+
+
+def _pk_effects(facts: Facts, result: Result) -> Decimal:
+    """s. 161(1)(a)(ii): "compensation for the loss of his effects,–– (a) in the case of a seaman employed on a
+    home-trade ship, of not less than one month's wages; and (b) in the case of seaman employed on a foreign going
+    ship, of not less than three month's wages" (pk-mso-2001, ..._sec_161__subsec_1__para_a__subpara_ii__cl_a/cl_b).
+    A floor: the compensation is at least that many months' wages."""
+    months, ref = (1, PK_S161_1_A_II_A) if facts.ship_trade == "home-trade" else (3, PK_S161_1_A_II_B)
+    floor = facts.monthly_wage * months
+    if result.option("effects_measure") == "limit":
+        compensation = floor
+        result.step(ref, f"Compensation for lost effects: not less than {months} month(s)' wages, {floor}.")
+    else:
+        compensation = max(facts.effects_lost_value, floor)
+        raised = "raised to" if facts.effects_lost_value < floor else "above"
+        result.step(
+            ref,
+            f"Compensation for lost effects worth {facts.effects_lost_value}: not less than {months} month(s)' "
+            f"wages ({floor}), so {raised} the floor: {compensation}.",
+        )
+    return result.amount("effects_compensation", compensation, MINIMUM, ref)
+
+
+def _pk_unfitness(facts: Facts, result: Result) -> Decimal:
+    """s. 161(1)(b): "in the case of unfitness or inability to proceed on the voyage, wages for the period from the
+    date his service is terminated until he is returned to and arrives at a proper return port subject to such limits
+    as may be prescribed" (pk-mso-2001, part_IV__chp_11__sec_161__subsec_1__para_b).
+    The prescribed limits are not in the corpus, so the figure is a maximum: the limits may cut it."""
+    wages = _wages_for_unfitness(result, PK_S161_1_B)
+    result.step(PK_S161_1_B, "Subject to such limits as may be prescribed (not known here): this is the most due.")
+    return result.amount("wages", wages, MAXIMUM, PK_S161_1_B)
+
+
+# --- India: Merchant Shipping Bill, 2016 -------------------------------------------------------------------------
+
+
+def _in_compute(facts: Facts, result: Result) -> None:
+    """s. 69(1): "Where the service of any seafarer engaged under this Act terminates before the date specified in
+    the agreement by reason of the wreck, loss or abandonment of the ship or by reason of his being left on shore ...
+    under a certificate ... of his unfitness or inability to proceed on the voyage, the seafarer shall be entitled to
+    receive,—" (in-msb-2016, part_V__sec_69__subsec_1)."""
+    for fact, ignored in (("declined_repatriation", True), ("exerted_utmost", False)):
+        if getattr(facts, fact) is ignored:
+            result.step(IN_S69_1, f"{fact} is a Pakistan rule (s. 160(1)/s. 161(2)); the Bill has none: no effect.")
+    if facts.cause == "unfitness":
+        result.step(IN_S69_1, "Service ended by his being left on shore as unfit: clause (b) applies.")
+        wages = _in_unfitness(result)
+        effects = result.amount("effects_compensation", Decimal(0), ENTITLEMENT, IN_S69_1_B)
+        result.step(IN_S69_1_B, "Clause (b) gives no compensation for lost effects.")
+        result.amount("total", wages + effects, ENTITLEMENT, IN_S69_1)
+        return
+    result.step(IN_S69_1, f"Service ended by reason of the {facts.cause} of the ship: clause (a) applies.")
+    wages = result.amount("wages", _in_wages(result), ENTITLEMENT, IN_S69_1_A_I)
+    effects = _in_effects(facts, result)
+    result.amount("total", wages + effects, MAXIMUM, IN_S69_1)
+
+
+def _in_wages(result: Result) -> Decimal:
+    """s. 69(1)(a)(i): "wages at the rate to which he was entitled at the date of termination of his service for the
+    period from the date his service is so terminated until he is returned to and arrives at a proper return port:
+    Provided that the period for which he shall be entitled to receive wages shall be not less than one month"
+    (in-msb-2016, part_V__sec_69__subsec_1__para_a__subpara_i and its proviso_nn_1).
+
+    s. 69(2): "A seafarer shall not be entitled to receive wages under sub-clause (i) ... in respect of any period
+    during which,— (a) he was, or could have been, suitably employed; or (b) through negligence he failed to apply
+    to proper authority for relief as a distressed or destitute seafarer" (part_V__sec_69__subsec_2__para_a, _b)."""
+    return _wages_to_return_port(result, IN_S69_1_A_I, IN_S69_1_A_I_PROVISO, (IN_S69_2_A, IN_S69_2_B))
+
+
+def _in_effects(facts: Facts, result: Result) -> Decimal:
+    """s. 69(1)(a)(ii): "compensation for the loss of his effect,— (A) in the case of a seafarer employed on a ship
+    engaged for coasting trade, of not more than one month's wages; and (B) in the case of a seafarer employed on a
+    foreign-going ship, of not more than three month's wages" (in-msb-2016, ..._subpara_ii__cl_A / __cl_B).
+    A ceiling: the compensation is at most that many months' wages.
+
+    s. 69(3): the compensation "shall be deposited with the shipping master at the port of engagement in India for
+    payment to the seafarer" (part_V__sec_69__subsec_3)."""
+    months, ref = (1, IN_S69_1_A_II_A) if facts.ship_trade == "coasting" else (3, IN_S69_1_A_II_B)
+    ceiling = facts.monthly_wage * months
+    if result.option("effects_measure") == "limit":
+        compensation = ceiling
+        result.step(ref, f"Compensation for lost effects: not more than {months} month(s)' wages, {ceiling}.")
+    else:
+        compensation = min(facts.effects_lost_value, ceiling)
+        cut = "cut to" if facts.effects_lost_value > ceiling else "within"
+        result.step(
+            ref,
+            f"Compensation for lost effects worth {facts.effects_lost_value}: not more than {months} month(s)' "
+            f"wages ({ceiling}), so {cut} the ceiling: {compensation}.",
+        )
+    compensation = result.amount("effects_compensation", compensation, MAXIMUM, ref)
+    result.step(IN_S69_3, "The compensation is deposited with the shipping master at the port of engagement in India.")
+    return compensation
+
+
+def _in_unfitness(result: Result) -> Decimal:
+    """s. 69(1)(b): "in the case of unfitness or inability to proceed on the voyage, wages for the period from the date
+    his service is terminated until he is returned to and arrives at a proper return port"
+    (in-msb-2016, part_V__sec_69__subsec_1__para_b)."""
+    return result.amount("wages", _wages_for_unfitness(result, IN_S69_1_B), ENTITLEMENT, IN_S69_1_B)
+
+
+RULES = (
+    Rule(
+        id="pk-mso-2001/wages-on-wreck",
+        title="Wages on termination of service by wreck, loss, abandonment or unfitness (Pakistan, s. 160(1), s. 161)",
+        currency="PKR",
+        facts=_schema(("home-trade", "foreign-going"), pakistan=True),
+        provisions=(
+            PK_S160_1,
+            PK_S161_1,
+            PK_S161_1_A_I,
+            PK_S161_1_A_II_A,
+            PK_S161_1_A_II_B,
+            PK_S161_1_B,
+            PK_S161_2,
+            PK_S161_2_A,
+            PK_S161_2_B,
+        ),
+        compute=_pk_compute,
+        check=_check,
+    ),
+    Rule(
+        id="in-msb-2016/wages-on-wreck",
+        title="Wages on termination of service for wreck, illness, etc. (India, Merchant Shipping Bill 2016, s. 69)",
+        currency="INR",
+        facts=_schema(("coasting", "foreign-going"), pakistan=False),
+        provisions=(
+            IN_S69_1,
+            IN_S69_1_A_I,
+            IN_S69_1_A_I_PROVISO,
+            IN_S69_1_A_II_A,
+            IN_S69_1_A_II_B,
+            IN_S69_1_B,
+            IN_S69_2,
+            IN_S69_2_A,
+            IN_S69_2_B,
+            IN_S69_3,
+        ),
+        compute=_in_compute,
+        check=_check,
+    ),
+)
