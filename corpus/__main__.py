@@ -21,6 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     build_cmd = sub.add_parser("build", help="rebuild corpus/akn/*.xml from corpus/sources/")
     build_cmd.add_argument("--all", action="store_true", help="rebuild every document, changed or not")
     build_cmd.add_argument("--only", nargs="+", metavar="DOC", help="consider only these documents")
+    build_cmd.add_argument("--jobs", type=int, default=1, help="build the documents in this many processes")
     sub.add_parser("stats", help="print coverage counts per document")
     notes_cmd = sub.add_parser("notes", help="check or export the annotations")
     notes_cmd.add_argument("action", choices=("check", "export"))
@@ -32,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "notes":
         return notes_command(args.action, args.extra)
     try:
-        rebuilt = build(only_changed=not args.all, only=args.only)
+        rebuilt = build(only_changed=not args.all, only=args.only, jobs=args.jobs)
     except (BuildError, CorrectionError, SourceError) as err:
         print(f"corpus build failed: {err}", file=sys.stderr)
         return 1

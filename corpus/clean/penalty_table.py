@@ -375,16 +375,17 @@ class _Bigrams:
     unigrams: Counter = field(default_factory=Counter)
     bigrams: Counter = field(default_factory=Counter)
     followers: Counter = field(default_factory=Counter)
+    total: int = 0  # the sum of the unigram counts, kept as words are added
 
     def add(self, text: str) -> None:
         words = ["<s>"] + [w for w in (_fold(w) for w in text.split()) if w]
         self.unigrams.update(words)
         self.bigrams.update(itertools.pairwise(words))
+        self.total += len(words)
 
     def p(self, previous: str, word: str) -> float:
         a, b = _fold(previous) if previous != "<s>" else previous, _fold(word)
-        total = sum(self.unigrams.values())
-        unigram = (self.unigrams[b] + 0.5) / (total + 0.5 * len(self.unigrams))
+        unigram = (self.unigrams[b] + 0.5) / (self.total + 0.5 * len(self.unigrams))
         seen = self.unigrams[a]
         if not seen:
             return unigram
@@ -392,6 +393,7 @@ class _Bigrams:
         return weight * self.bigrams[a, b] / seen + (1 - weight) * unigram
 
 
+@cache
 def _fold(word: str) -> str:
     word = word.lower().strip(",.;:—-()'\"’“”")
     return "<n>" if word.isdigit() else word
@@ -421,6 +423,7 @@ def _models() -> tuple[_Bigrams, _Bigrams]:
     return general, penalty
 
 
+@cache  # the models are fixed once trained: the untangling asks the same questions many times
 def _logp(column: int, previous: str, word: str) -> float:
     general, penalty = _models()
     value = general.p(previous, word)
