@@ -1,0 +1,164 @@
+"""Sphinx extension: the notes of the annotated corpus beside the provisions they anchor, in the statute reader.
+
+Every note of :func:`corpus.notes.all_notes` — the project's annotation files, the Bills' notes on clauses and
+statements of objects and reasons, the concordance — and of any instructor's course files is shown as a toggle
+(:mod:`note_nodes`) right after the first line of the element with its eId, on the reader page that holds it
+(:mod:`akn_pages`). A concordance note links to its twin and to the pair's comparison page
+(:mod:`comparison_pages`); the twin shows the pair from its side.
+
+Course files (``book/instructors.md``): the environment variable ``LEX_NOTES`` (one path, or several separated by
+``:``; relative to the directory the build runs in) or the ``lex_notes`` setting of ``_config.yml``'s
+``sphinx.config``. ``lex_notes_project: false`` leaves out the project's own notes (a book over another corpus).
+
+The build stops (:class:`ExtensionError`) on a malformed annotation file (file, line and field), on any orphaned
+note — its eId gone, its quote no longer in its provision's text — listing each (file, line, id, why), and on a note
+the reader has no place for. Nothing is dropped or moved to another provision silently.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import akn_pages
+import note_nodes
+from comparison_pages import comparisons
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.errors import ExtensionError
+from statute_reader import reader_documents
+
+import corpus
+from corpus import annotation_store, concordance
+from corpus.annotation_store import AnnotationError, Note
+from corpus.notes import all_notes
+
+ENV_VAR = "LEX_NOTES"
+HERE = Path(__file__).resolve().parent
+CODE = [HERE / "note_nodes.py", HERE / "static" / "annotations.css", Path(__file__).resolve()]
+"""The notes' own code and style: a reader page is re-read (and the style re-copied) when one changes."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A note as the reader shows it at one anchor: the note itself, or (``twin``) its target's side of a pair."""
+
+    note: Note
+    twin: bool
+    course: bool
+    comparison: str | None
+
+
+def course_files(config: Config) -> list[Path]:
+    """The course annotation files: ``LEX_NOTES`` if set, else the ``lex_notes`` setting; each must exist."""
+    value = os.environ.get(ENV_VAR)
+    given = [p for p in value.split(os.pathsep) if p.strip()] if value is not None else list(config.lex_notes or [])
+    paths = [Path(p.strip()).expanduser().resolve() for p in given]
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        raise ExtensionError(f"{ENV_VAR}/lex_notes: no annotation file {', '.join(missing)}")
+    return paths
+
+
+def read_course_setting(app: Sphinx, config: Config) -> None:
+    """Record the course files in the configuration, so that adding or removing one re-reads every page."""
+    config.lex_notes = [str(p) for p in course_files(config)]
+
+
+def load_notes(config: Config) -> list[Note]:
+    """The project's notes (unless ``lex_notes_project`` is false) and the course files', or the build's error."""
+    extra = [Path(p) for p in config.lex_notes]
+    try:
+        notes = all_notes(extra) if config.lex_notes_project else annotation_store.load(extra)
+    except (AnnotationError, ValueError, corpus.CitationError) as error:
+        raise ExtensionError(f"annotations: {error}") from None
+    orphans = annotation_store.orphans(notes)
+    if orphans:
+        listed = "\n".join(f"  {orphan}" for orphan in orphans)
+        raise ExtensionError(f"{len(orphans)} orphaned note(s); fix or remove each, or restore its anchor:\n{listed}")
+    return notes
+
+
+def place_notes(
+    notes: list[Note], doc_ids: list[str], course: set[str], pair_pages: dict[tuple[str, ...], str]
+) -> dict[str, dict[str, list[Placed]]]:
+    """docname → anchor → the notes shown there, in the order given (a pair's twin side after the notes).
+
+    ``pair_pages``: (document, eId, twin document, twin eId) → the docname of that pair's comparison page.
+    """
+    pages: dict[str, dict[str, list[Placed]]] = defaultdict(lambda: defaultdict(list))
+    unplaced = []
+    for twin in (False, True):
+        for note in notes:
+            if twin and note.target is None:
+                continue
+            anchor = note.target if twin else note.anchor
+            where = akn_pages.document_pages(anchor.document).locate(anchor.eid) if anchor.document in doc_ids else None
+            if where is None or not where[1]:
+                unplaced.append(f"  {note.file}:{note.line}: note {note.id!r}: the reader shows no {anchor.eid!r}")
+                continue
+            key = (note.document, note.eid, *(note.target.document, note.target.eid)) if note.target else None
+            placed = Placed(note, twin, note.file in course, pair_pages.get(key))
+            pages[where[0]][where[1]].append(placed)
+    if unplaced:
+        raise ExtensionError("notes the statute reader has no place for:\n" + "\n".join(unplaced))
+    return pages
+
+
+def prepare(app: Sphinx) -> None:
+    """Load and check every note once per build, and work out where each goes."""
+    notes = load_notes(app.config)
+    app.lex_notes_files = [*sorted(annotation_store.ANNOTATIONS_DIR.glob("*.yaml")), concordance.TABLE]
+    app.lex_notes_files += [Path(p) for p in app.config.lex_notes]
+    pair_pages = {c.key: c.docname for c in comparisons()} if app.config.lex_notes_project else {}
+    app.lex_notes_by_page = place_notes(notes, reader_documents(app.config), set(app.config.lex_notes), pair_pages)
+
+
+def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> int:
+    """Highlight the quotes and put each anchor's notes after its element's first line; return the notes placed."""
+    by_id = {i: node for node in doctree.findall(nodes.Element) for i in node.get("ids", [])}
+    count = 0
+    for anchor, placed in at.items():
+        element = by_id.get(anchor)
+        if element is None:
+            raise ExtensionError(f"{docname}: no element with id {anchor!r} for notes {[p.note.id for p in placed]}")
+        for item in placed:
+            if item.note.quote and not item.twin:
+                note_nodes.highlight(element.parent if isinstance(element, nodes.target) else element, item.note.quote)
+        block = nodes.container(classes=["lm-notes"])
+        for item in placed:
+            if item.twin:
+                block += note_nodes.twin_toggle(item.note, item.comparison, docname)
+            else:
+                block += note_nodes.note_toggle(item.note, item.course, item.comparison, docname)
+        note_nodes.place(element, block)
+        count += len(placed)
+    return count
+
+
+def add_notes(app: Sphinx, doctree: nodes.document) -> None:
+    """At ``doctree-read``: the notes of a reader page; every reader page depends on the annotation files."""
+    docname = app.env.docname
+    if not docname.startswith(akn_pages.READER_DIR + "/"):
+        return
+    for path in [*app.lex_notes_files, *CODE]:
+        app.env.note_dependency(str(path))
+    at = app.lex_notes_by_page.get(docname, {})
+    attach(doctree, docname, at)
+    for placed in (p for group in at.values() for p in group):
+        for anchor in filter(None, (placed.note.anchor, placed.note.target)):
+            app.env.note_dependency(str(corpus.document(anchor.document).akn_path))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("statute_reader")
+    app.setup_extension("comparison_pages")
+    app.add_config_value("lex_notes", [], "env", [list])
+    app.connect("config-inited", read_course_setting)
+    app.connect("builder-inited", prepare)
+    app.connect("doctree-read", add_notes)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,192 @@
+"""Build the JupyterLite site of the live calculators into the built book: ``python lite/build.py``.
+
+Run after ``jupyter-book build`` (``make lite``, which ``make book-build`` calls). Everything the site loads at read
+time is in ``_build/html/lite/``; the build itself may use PyPI and npm:
+
+1. Pyodide: the npm package ``pyodide`` (``node_modules/pyodide``, pinned in package.json to the version
+   jupyterlite-pyodide-kernel was made for) is copied to ``static/pyodide/``. Its ``pyodide-lock.json`` lists ~350
+   packages whose wheels the npm package does not hold (they are on Pyodide's CDN only); the copy's lock keeps none
+   of them, so nothing in the site can point outside it, and the lock add-on resolves every wheel from PyPI instead.
+2. Wheels (``wheels/``): this project's wheel (corpus + widgets, AKN and YAML as package data), PyYAML's pure-Python
+   code (``pyyaml_pure.py``), babel with the English locale data only (``babel_slim.py``) and ``lex-maritima-live``
+   (``live/`` plus the provision text exported by ``export_texts.py``). lxml has no Pyodide wheel outside the CDN, so
+   it is left out of the lock (``jupyter_lite_config.json``), which is why the text is exported.
+3. The topic chapters as notebooks for the lite lab (``notebooks.py``), in ``files/``.
+4. ``jupyter lite build`` with the Pyodide kernel and its lock add-on (``PyodideLockAddon``): ipywidgets, ipykernel,
+   micropip… come from PyPI as ``py3-none-any`` wheels into ``static/pyodide-lock/``. The kernel installs jedi when
+   it starts; ``jedi<0.20`` (1.6 MB, against 4.9 MB for 0.20 with its bundled typeshed) keeps the first live result
+   under the 30 MB goal. widgetsnbextension and jupyterlab-widgets (the front-end halves of ipywidgets, which the lite
+   site has as a lab extension) are left out of the lock.
+5. Check: no URL with a scheme in the lock or in ``jupyter-lite.json``; the PyPI fallback of ``%pip`` is off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+LITE = Path(__file__).resolve().parent
+ROOT = LITE.parent
+sys.path.insert(0, str(LITE))
+sys.path.insert(0, str(ROOT))
+
+import babel_slim  # noqa: E402
+import export_texts  # noqa: E402
+import notebooks  # noqa: E402
+import pyyaml_pure  # noqa: E402
+from wheelfile import write_wheel  # noqa: E402
+
+STAGE = ROOT / "_build" / "lite-src"
+OUTPUT = ROOT / "_build" / "html" / "lite"
+NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
+CHAPTERS = ROOT / "book" / "chapters"
+STAMP = "lex-maritima-lite.json"
+"""Written last into the output: what was built, from which Pyodide, when (tests check freshness against it)."""
+PYODIDE_SKIP = (".map", ".d.ts", ".html", "README.md", "package.json")
+PROJECT_PARTS = ("pyproject.toml", "corpus", "widgets")
+
+
+def log(message: str) -> None:
+    print(f"[lite] {message}", flush=True)
+
+
+def pyodide_version() -> str:
+    """The npm package's Pyodide version, which must be the one jupyterlite-pyodide-kernel was made for."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    package = NPM_PYODIDE / "package.json"
+    if not package.is_file():
+        raise SystemExit(f"{package} is missing: run `npm ci` (package.json pins pyodide {PYODIDE_VERSION})")
+    version = json.loads(package.read_text(encoding="utf-8"))["version"]
+    if version != PYODIDE_VERSION:
+        raise SystemExit(f"node_modules has pyodide {version}; jupyterlite-pyodide-kernel needs {PYODIDE_VERSION}")
+    return version
+
+
+def stage_pyodide(static: Path) -> dict:
+    """Copy the npm Pyodide into ``static/pyodide`` with a lock that lists no package (see the module docstring)."""
+    target = static / "pyodide"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for path in sorted(NPM_PYODIDE.iterdir()):
+        if path.is_file() and not path.name.endswith(PYODIDE_SKIP) and path.name != "pyodide-lock.json":
+            shutil.copy2(path, target / path.name)
+    lock = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    upstream = lock["packages"]
+    lock["packages"] = {}
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return upstream
+
+
+def project_wheel(out_dir: Path) -> Path:
+    """This project's wheel, built by pip from a copy of the sources (so the work tree gets no build/ folder)."""
+    with tempfile.TemporaryDirectory(prefix="lex-maritima-wheel-") as tmp:
+        for part in PROJECT_PARTS:
+            source = ROOT / part
+            if source.is_dir():
+                shutil.copytree(source, Path(tmp) / part, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            else:
+                shutil.copy2(source, Path(tmp) / part)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", tmp,
+             "-w", str(out_dir)],
+            check=True,
+        )  # fmt: skip
+    return max(out_dir.glob("lex_maritima-*.whl"))
+
+
+def live_wheel(out_dir: Path) -> Path:
+    """``lex-maritima-live``: ``live/lex_maritima_live`` and the provision text exported from the corpus."""
+    package = LITE / "live" / "lex_maritima_live"
+    files = {f"lex_maritima_live/{p.name}": p.read_bytes() for p in sorted(package.glob("*.py"))}
+    texts = json.dumps(export_texts.export(), ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    files["lex_maritima_live/provision_texts.json"] = texts.encode("utf-8")
+    version = importlib.metadata.version("lex-maritima")
+    return write_wheel(out_dir, "lex-maritima-live", version, files, ("lex-maritima", "ipywidgets>=8.1,<9"))
+
+
+def stage(upstream_lock: dict) -> None:
+    """Config, wheels and notebooks into the staging folder (its ``.cache`` of downloads is kept between builds)."""
+    for name in ("jupyter_lite_config.json", "jupyter-lite.json"):
+        shutil.copy2(LITE / name, STAGE / name)
+    wheels = STAGE / "wheels"
+    shutil.rmtree(wheels, ignore_errors=True)
+    wheels.mkdir()
+    cache = STAGE / ".cache" / "lex-maritima"
+    built = [
+        project_wheel(wheels),
+        pyyaml_pure.build(upstream_lock["pyyaml"]["version"], cache / "pyyaml", wheels),
+        babel_slim.build(f"babel=={importlib.metadata.version('babel')}", cache / "babel", wheels),
+        live_wheel(wheels),
+    ]
+    for wheel in built:
+        log(f"wheel {wheel.name}: {wheel.stat().st_size / 1e6:.2f} MB")
+    files = STAGE / "files"
+    shutil.rmtree(files, ignore_errors=True)
+    chapters = sorted(CHAPTERS.glob("*.md"))
+    if not chapters:
+        raise SystemExit(f"no topic chapters in {CHAPTERS}: the lite lab has nothing to open")
+    for chapter in chapters:
+        notebooks.convert(chapter, files / "chapters")
+    log(f"{len(chapters)} chapter notebook(s) from {CHAPTERS.relative_to(ROOT)}")
+
+
+def check_offline(output: Path) -> None:
+    """Fail unless every package of the lock and the Pyodide URL point inside the site."""
+    lock = json.loads((output / "static" / "pyodide-lock" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    remote = sorted(name for name, pkg in lock["packages"].items() if "://" in pkg["file_name"])
+    missing = sorted(
+        name
+        for name, pkg in lock["packages"].items()
+        if not (output / "static" / "pyodide" / pkg["file_name"]).resolve().is_file()
+    )
+    config = json.loads((output / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    problems = [f"remote wheel: {name}" for name in remote] + [f"wheel not in the site: {name}" for name in missing]
+    if "://" in kernel.get("pyodideUrl", "://"):
+        problems.append(f"pyodideUrl is not local: {kernel.get('pyodideUrl')}")
+    if not kernel.get("disablePyPIFallback"):
+        problems.append("the kernel may fall back to PyPI")
+    if problems:
+        raise SystemExit("the lite site is not self-contained:\n  " + "\n  ".join(problems))
+    log(f"lock: {len(lock['packages'])} packages, all local; pyodideUrl {kernel['pyodideUrl']}")
+
+
+def build(output: Path = OUTPUT) -> Path:
+    """Build the lite site into ``output`` and return it."""
+    started = time.monotonic()
+    version = pyodide_version()
+    STAGE.mkdir(parents=True, exist_ok=True)
+    upstream = stage_pyodide(STAGE / "static")
+    stage(upstream)
+    shutil.rmtree(output, ignore_errors=True)
+    (STAGE / ".jupyterlite.doit.db").unlink(missing_ok=True)  # its task state describes the output just removed
+    subprocess.run(
+        [str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--lite-dir", str(STAGE),
+         "--output-dir", str(output)],
+        check=True,
+        cwd=STAGE,
+    )  # fmt: skip
+    check_offline(output)
+    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
+    stamp = {"pyodide": version, "bytes": size, "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    (output / STAMP).write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
+    log(f"{output.relative_to(ROOT)}: {size / 1e6:.1f} MB in {time.monotonic() - started:.0f} s")
+    return output
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=OUTPUT, help="where the site goes (default: %(default)s)")
+    build(parser.parse_args().output.resolve())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""The lite lab's copies of the topic chapters: ``book/chapters/*.md`` (MyST notebooks) as ``.ipynb`` for the browser.
+
+Each copy is the chapter read by jupytext, with two changes, both visible in the notebook:
+
+- a first cell that makes the calculators show the provision text exported at build time (``lex_maritima_live``);
+- statements that need a module the browser cannot load (``browser_unavailable.yaml``: pandas, matplotlib, myst-nb…)
+  are left out: in a setup cell only those statements go (the cell keeps its other imports); any other cell that needs
+  one becomes a note pointing to the book's page, where its output was computed at build time.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import jupytext
+import nbformat
+import yaml
+
+UNAVAILABLE_FILE = Path(__file__).with_name("browser_unavailable.yaml")
+FIRST_CELL = """\
+# In the browser the calculators show the provision text exported when the book was built: the corpus reads its XML
+# with lxml, which this Python (Pyodide, offline) cannot load. Run this cell first.
+import lex_maritima_live
+
+lex_maritima_live.use_exported_texts()"""
+NOTE = (
+    "*This cell needs {modules}, which the browser's Python cannot load offline; its output is on the book's page."
+    "*\n\n```python\n{source}\n```"
+)
+
+
+def _unavailable() -> tuple[set[str], dict[str, str]]:
+    data = yaml.safe_load(UNAVAILABLE_FILE.read_text(encoding="utf-8"))
+    return set(data["modules"]), dict(data["names"])
+
+
+def _needs(statement: ast.stmt, modules: set[str], names: dict[str, str], bound: dict[str, str]) -> set[str]:
+    """The unavailable modules ``statement`` imports or uses (through ``bound`` names or the project's ``names``)."""
+    found: set[str] = set()
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names} & modules
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            top = node.module.split(".")[0]
+            if top in modules:
+                found.add(top)
+            found |= {names[alias.name] for alias in node.names if alias.name in names}
+        elif isinstance(node, ast.Name) and node.id in bound:
+            found.add(bound[node.id])
+        elif isinstance(node, ast.Name) and node.id in names:
+            found.add(names[node.id])
+    return found
+
+
+def _bound_names(statement: ast.stmt, modules: set[str]) -> dict[str, str]:
+    """Names an import statement binds to an unavailable module (``import pandas as pd`` → ``{"pd": "pandas"}``)."""
+    bound: dict[str, str] = {}
+    if isinstance(statement, ast.Import):
+        for alias in statement.names:
+            top = alias.name.split(".")[0]
+            if top in modules:
+                bound[alias.asname or top] = top
+    elif isinstance(statement, ast.ImportFrom) and statement.module and statement.module.split(".")[0] in modules:
+        for alias in statement.names:
+            bound[alias.asname or alias.name] = statement.module.split(".")[0]
+    return bound
+
+
+def for_browser(notebook: Any) -> Any:
+    """``notebook`` with the first cell added and what the browser cannot run left out (see the module docstring)."""
+    modules, names = _unavailable()
+    bound: dict[str, str] = {}
+    cells = [nbformat.v4.new_code_cell(FIRST_CELL)]
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            cells.append(cell)
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:  # IPython magics: left as they are
+            cells.append(cell)
+            continue
+        lines = cell.source.splitlines()
+        dropped: set[int] = set()
+        needed: set[str] = set()
+        for statement in tree.body:
+            bound |= _bound_names(statement, modules)
+            uses = _needs(statement, modules, names, bound)
+            if uses:
+                needed |= uses
+                dropped |= set(range(statement.lineno - 1, statement.end_lineno or statement.lineno))
+        if not needed:
+            cells.append(cell)
+        elif "remove-cell" in cell.metadata.get("tags", []):
+            cell.source = "\n".join(line for i, line in enumerate(lines) if i not in dropped).strip("\n")
+            cells.append(cell)
+        else:
+            text = NOTE.format(modules=", ".join(sorted(needed)), source=cell.source)
+            cells.append(nbformat.v4.new_markdown_cell(text))
+    notebook.cells = cells
+    return notebook
+
+
+def convert(chapter: Path, out_dir: Path) -> Path:
+    """Write the lite copy of ``chapter`` (a MyST ``.md`` notebook) as ``out_dir/<stem>.ipynb``."""
+    notebook = for_browser(jupytext.read(chapter))
+    notebook.metadata.pop("jupytext", None)
+    notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"{chapter.stem}.ipynb"
+    nbformat.write(notebook, target)
+    return target

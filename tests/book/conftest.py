@@ -1,0 +1,101 @@
+"""Fixtures for the book's tests: a small corpus cut from the real sources, and the built site.
+
+``fixture_corpus`` parses ``tests/book/fixtures/<doc-id>.txt`` (real lines of the sources in bluebell markup, with
+the defs, terms, refs, remarks, table and attachments the reader must render) with bluebell, pins its identity as the
+build does, and points :mod:`corpus` at it for the duration of a test.
+
+``built_site`` is the real book in ``_build/html``: it is built once per session (``make book-vendor`` and
+``jupyter-book build . --warningiserror --keep-going``) when it is missing or older than anything it is built from.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from bluebell.parser import parse_to_xml_bytes
+
+import corpus
+from corpus import catalogue, identity, xmlio
+from corpus.cite import load as load_document
+
+ROOT = Path(__file__).resolve().parents[2]
+EXT = ROOT / "book" / "_ext"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SITE = ROOT / "_build" / "html"
+
+if str(EXT) not in sys.path:
+    sys.path.insert(0, str(EXT))
+
+import akn_pages  # noqa: E402  (book/_ext is put on the path above, as Jupyter Book's local_extensions does)
+import akn_render  # noqa: E402
+
+
+def clear_caches() -> None:
+    """Forget every parsed document (the corpus's and the reader's caches)."""
+    load_document.cache_clear()
+    akn_pages.document_pages.cache_clear()
+    akn_render.definitions.cache_clear()
+
+
+def write_fixture_corpus(target: Path) -> None:
+    """Parse every fixture markup file into ``target/<doc-id>.xml`` as the corpus build would (without linking)."""
+    target.mkdir(parents=True, exist_ok=True)
+    for path in sorted(FIXTURES.glob("*.txt")):
+        doc = catalogue.document(path.stem)
+        root = xmlio.parse_bytes(parse_to_xml_bytes(path.read_text(encoding="utf-8"), doc.kind, doc.frbr_uri))
+        identity.pin(root, doc)
+        (target / f"{doc.id}.xml").write_bytes(xmlio.to_bytes(root))
+
+
+@pytest.fixture
+def fixture_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The fixture corpus in place of ``corpus/akn``; yields its folder."""
+    akn = tmp_path / "akn"
+    write_fixture_corpus(akn)
+    monkeypatch.setattr(catalogue, "AKN_DIR", akn)
+    clear_caches()
+    yield akn
+    clear_caches()
+
+
+@pytest.fixture
+def real_corpus() -> Iterator[None]:
+    """The committed corpus (``corpus/akn``), with fresh caches."""
+    clear_caches()
+    yield
+    clear_caches()
+
+
+def _inputs() -> list[Path]:
+    """Everything the built site depends on (the generated reader stubs excepted)."""
+    files = [ROOT / "_config.yml", ROOT / "_toc.yml", ROOT / "package-lock.json"]
+    files += [p for p in (ROOT / "book").rglob("*") if p.is_file() and "reader" not in p.relative_to(ROOT).parts]
+    files += [d.akn_path for d in corpus.documents()]
+    files += [p for p in (ROOT / "corpus" / "annotations").iterdir() if p.is_file()]  # notes shown in the reader
+    files += [p for p in (ROOT / "widgets").rglob("*") if p.suffix in {".py", ".yaml"}]  # the chapters run them
+    return [f for f in files if f.exists() and "__pycache__" not in f.parts]
+
+
+def site_is_stale() -> bool:
+    stamp = SITE / "searchindex.js"
+    if not stamp.exists():
+        return True
+    return max(f.stat().st_mtime for f in _inputs()) > stamp.stat().st_mtime
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    """``_build/html``, (re)built if missing or stale. A failed build fails the tests that need it, with its log."""
+    if site_is_stale():
+        for command in (
+            ["make", "book-vendor"],
+            [str(ROOT / ".venv/bin/jupyter-book"), "build", ".", "--warningiserror", "--keep-going"],
+        ):
+            run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+            if run.returncode != 0:
+                pytest.fail(f"{' '.join(command)} failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
+    return SITE

@@ -1,0 +1,81 @@
+"""A reader opens the built book in a real browser (Debian's chromium through playwright): the statute text and the
+calculator are on screen, on a wide and on a narrow (phone) screen. Screenshots go to tests/output/browser/."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from corpus import cite
+
+pytestmark = [pytest.mark.book, pytest.mark.browser]
+OUTPUT = Path(__file__).resolve().parents[1] / "output" / "browser"
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served on a free port of 127.0.0.1 for the duration of the module."""
+    handler = functools.partial(QuietHandler, directory=str(built_site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser, url: str, width: int, requests: list[str]):
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(url, wait_until="networkidle")
+    return page
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_a_reader_page_shows_section_161_at_its_anchor(browser, site_url, width):
+    provision = cite("pk-mso-2001", "161(1)(a)(i)")
+    requests: list[str] = []
+    page = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/part-iv.html#{provision.eid}", width, requests)
+    anchor = page.locator(f"[id='{provision.eid}']")
+    assert anchor.is_visible()
+    assert "whichever be longer" in anchor.inner_text()
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"reader-161-{width}.png"))
+    assert [u for u in requests if not u.startswith(site_url)] == []
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_a_topic_page_shows_the_provision_and_the_rendered_calculator(browser, site_url, width):
+    requests: list[str] = []
+    page = open_page(browser, f"{site_url}/book/chapters/wages-on-wreck.html", width, requests)
+    assert "whichever be longer" in page.locator("article").inner_text()
+    calculator = page.locator(".lm-calculator").first
+    calculator.wait_for(state="visible", timeout=20_000)
+    calculator.scroll_into_view_if_needed()
+    text = calculator.inner_text()
+    assert "Monthly wage" in text and "statutory minimum" in text
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"wages-on-wreck-{width}.png"))
+    assert [u for u in requests if not u.startswith(site_url)] == []

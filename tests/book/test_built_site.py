@@ -1,0 +1,143 @@
+"""The built book (``_build/html``, rebuilt by the ``built_site`` fixture when stale), checked as a reader gets it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from site_audit import anchors, explanation, external_urls, internal_links, pages, search_index
+from sphinx.search.en import SearchEnglish
+
+import corpus
+
+pytestmark = pytest.mark.book
+ROOT = Path(__file__).resolve().parents[2]
+MAX_PAGE_BYTES = 2_000_000
+
+
+def toc_docnames() -> list[str]:
+    """Every file the table of contents lists (the reader's generated pages are checked by the tests below)."""
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    names = [toc["root"]]
+
+    def walk(entries: list[dict]) -> None:
+        for entry in entries:
+            if "file" in entry:
+                names.append(entry["file"])
+            for key in ("chapters", "sections", "parts"):
+                walk(entry.get(key, []))
+
+    walk(toc.get("parts", []) + toc.get("chapters", []))
+    return names
+
+
+def test_every_page_of_the_toc_exists(built_site):
+    missing = [n for n in toc_docnames() if not (built_site / f"{n}.html").is_file()]
+    assert not missing
+
+
+def test_every_reader_page_of_every_document_exists(built_site, real_corpus):
+    import akn_pages
+
+    for doc in corpus.documents():
+        for page in akn_pages.document_pages(doc.id).pages:
+            assert (built_site / f"{page.docname(doc.id)}.html").is_file(), page.docname(doc.id)
+
+
+def test_the_issue_s_example_permalink_works(built_site):
+    page = built_site / "book/reader/pk-mso-2001/part-iv.html"
+    assert "part_IV__chp_11__sec_161__subsec_1" in anchors(page)
+
+
+def test_every_provision_is_anchored_by_its_eid(built_site, real_corpus):
+    import akn_pages
+
+    for doc in corpus.documents():
+        located = akn_pages.document_pages(doc.id)
+        for eid, (page_slug, anchor) in located.anchors.items():
+            page = built_site / akn_pages.READER_DIR / doc.id / f"{page_slug}.html"
+            assert anchor in anchors(page), f"{doc.id} {eid} → {page_slug}#{anchor}"
+
+
+def test_every_internal_link_resolves_to_an_anchor_on_its_page(built_site):
+    links = internal_links(built_site)
+    assert sum(1 for link in links if "__" in link.fragment) > 5000  # the statutes' eId links are among them
+    broken = [
+        f"{link.page}: {link.href}"
+        for link in links
+        if not link.target.is_file() or (link.fragment and link.fragment not in anchors(link.target))
+    ]
+    assert not broken, f"{len(broken)} broken links, e.g. {broken[:10]}"
+
+
+def test_no_page_is_over_2_mb(built_site):
+    sizes = {p.relative_to(built_site).as_posix(): p.stat().st_size for p in pages(built_site)}
+    assert max(sizes.values()) < MAX_PAGE_BYTES, max(sizes, key=sizes.get)
+
+
+# `make lite` puts the JupyterLite app (lite/build.py) into _build/html/lite/ after the book build; it is not made by
+# `jupyter-book build` and is audited with its own allowlist by the tests of lite/, not here.
+NOT_THE_BOOK = ("lite/",)
+
+
+def test_nothing_outside_the_site_is_fetched(built_site):
+    found = external_urls(built_site, skip=NOT_THE_BOOK)
+    fetched = sorted({f"{u.file}: {u.context} {u.url}" for u in found if u.fetched})
+    assert not fetched
+    unexplained = sorted({f"{u.file}: {u.url}" for u in found if u.fetched is None and explanation(u) is None})
+    assert not unexplained, "script strings with no reason in external_urls_allowed.yaml"
+    links = sorted({f"{u.file}: {u.context} {u.url}" for u in found if u.fetched is False})
+    assert not links, "external links (not fetched, but the book has none of its own yet)"
+
+
+def test_widget_pages_load_the_vendored_scripts(built_site):
+    """Every page with embedded widget state loads RequireJS and embed-amd.js from the site, with a local module CDN."""
+    for page in pages(built_site):
+        tree_text = page.read_text(encoding="utf-8")
+        if "application/vnd.jupyter.widget-state+json" not in tree_text:
+            continue
+        assert 'src="' in tree_text and "_static/vendor/require.js" in tree_text, page
+        assert "_static/vendor/jupyter-widgets/embed-amd.js" in tree_text, page
+        assert 'data-jupyter-widgets-cdn="_static/vendor/jupyter-widgets/modules/"' in tree_text, page
+
+
+def test_vendored_assets_are_served(built_site):
+    for asset in ("vendor/require.js", "vendor/jupyter-widgets/embed-amd.js", "vendor/mathjax/tex-chtml.js"):
+        assert (built_site / "_static" / asset).is_file(), asset
+    assert list((built_site / "_static/vendor/mathjax/output/chtml/fonts/woff-v2").glob("*.woff"))
+
+
+@pytest.mark.parametrize(
+    ("doc_id", "citation"),
+    [("pk-mso-2001", "161(2)"), ("in-msb-2016", "69(2)"), ("in-msa-1880", "2"), ("in-ipa-1875", "4")],
+)
+def test_search_finds_the_words_of_a_provision_on_its_reader_page(built_site, real_corpus, doc_id, citation):
+    import akn_pages
+
+    provision = corpus.cite(doc_id, citation)
+    page_slug, _ = akn_pages.document_pages(doc_id).anchors[provision.eid]
+    docname = f"{akn_pages.READER_DIR}/{doc_id}/{page_slug}"
+    index = search_index(built_site)
+    doc_number = index["docnames"].index(docname)
+    stemmer = SearchEnglish({})
+    words = {w.lower() for w in provision.text.split() if w.isalpha() and len(w) > 5}
+    words = {w for w in words if w not in stemmer.stopwords and stemmer.stem(w) not in stemmer.stopwords}
+    assert len(words) >= 3
+    for word in words:
+        stem = stemmer.stem(word)
+        # Sphinx files a word under "titleterms" for the pages where it is in a heading, under "terms" elsewhere
+        postings = [index[kind].get(stem, []) for kind in ("terms", "titleterms")]
+        postings = [n for found in postings for n in (found if isinstance(found, list) else [found])]
+        assert doc_number in postings, f"{word!r} ({stem}) not indexed for {docname}"
+
+
+def test_the_glossary_compares_a_term_across_the_documents(built_site, real_corpus):
+    from glossary_page import glossary_entries
+
+    entries = glossary_entries([d.id for d in corpus.documents()])
+    shared = {name: {doc for doc, _ in places} for name, places in entries.items()}
+    assert len(shared["master"]) >= 3  # "master" is defined by most of the Acts and Bills
+    page = (built_site / "book/reader/glossary.html").read_text(encoding="utf-8")
+    for name in ("master", "ship", "wreck"):
+        assert f'id="term-{name}"' in page

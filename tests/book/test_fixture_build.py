@@ -1,0 +1,189 @@
+"""A small book built with the project's own _config.yml and extensions over the fixture corpus: the reader's pages,
+the ``{provision}`` directive, link resolution across pages and documents, and the vendored widget scripts.
+
+The build runs in this process (``jupyter_book.sphinx.build_sphinx``, as ``jupyter-book build`` does), so that the
+fixture corpus patched into :mod:`corpus` is the one the extensions read.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import ipywidgets
+import nbformat
+import pytest
+import yaml
+from ipywidgets.embed import embed_data
+from jupyter_book.sphinx import build_sphinx
+from lxml import html as lxml_html
+from site_audit import anchors, external_urls, internal_links
+from vendor_assets import copy_assets
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROVISION_PAGE = """# Quoting the law
+
+```{provision} pk-mso-2001 161(1)(a)
+```
+
+```{provision} in-msb-2016 118
+```
+"""
+
+
+def widget_notebook() -> nbformat.NotebookNode:
+    """A notebook whose output is a real slider with its widget state (as an executed notebook stores it)."""
+    slider = ipywidgets.IntSlider(value=3, description="months")
+    data = embed_data(views=[slider])
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": data["manager_state"]}
+    cell = nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.IntSlider(value=3, description='months')")
+    cell.outputs = [
+        nbformat.v4.new_output(
+            "display_data",
+            data={
+                "application/vnd.jupyter.widget-view+json": data["view_specs"][0],
+                "text/plain": "IntSlider(value=3)",
+            },
+        )
+    ]
+    nb.cells = [nbformat.v4.new_markdown_cell("# A widget"), cell]
+    return nb
+
+
+def make_book(tmp_path: Path, provision_page: str = PROVISION_PAGE) -> Path:
+    book = tmp_path / "book-src"
+    (book / "book").mkdir(parents=True)
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    config["execute"]["execute_notebooks"] = "off"  # the notebook below is already executed
+    config["sphinx"]["config"]["lex_notes_project"] = False  # the fixture corpus cannot hold the project's notes
+    (book / "_config.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    # the book's own statute reader part (its chapters are the project's, not this test's)
+    toc["parts"] = [p for p in toc["parts"] if all(c["file"].startswith("book/reader/") for c in p["chapters"])]
+    assert toc["parts"], "_toc.yml has no part of reader pages"
+    pages = [{"file": "book/quoting"}, {"file": "book/widget"}, {"file": "book/math"}]
+    toc["parts"].append({"caption": "Test pages", "chapters": pages})
+    (book / "_toc.yml").write_text(yaml.safe_dump(toc), encoding="utf-8")
+    shutil.copy(ROOT / "book" / "intro.md", book / "book" / "intro.md")
+    (book / "book" / "quoting.md").write_text(provision_page, encoding="utf-8")
+    nbformat.write(widget_notebook(), book / "book" / "widget.ipynb")
+    (book / "book" / "math.md").write_text("# Fines\n\nThe fine is $f = 25\\,000 \\times n$ rupees.\n")
+    (book / "book" / "_ext").symlink_to(ROOT / "book" / "_ext")
+    vendor = book / "_build" / "vendor-static"
+    copy_assets(vendor_dir=vendor)
+    for entry in config["sphinx"]["config"]["html_static_path"]:  # the project's other static folders, as they are
+        if (book / entry).resolve() != vendor.resolve():
+            (book / entry).parent.mkdir(parents=True, exist_ok=True)
+            (book / entry).symlink_to(ROOT / entry)
+    return book
+
+
+def build(book: Path) -> tuple[int | Exception, Path]:
+    out = book / "_build" / "html"
+    result = build_sphinx(
+        str(book), str(out), noconfig=True, path_config=str(book / "_config.yml"),
+        confoverrides={"external_toc_path": str(book / "_toc.yml"), "latex_individualpages": False},
+        warningiserror=True, really_quiet=True,
+    )  # fmt: skip
+    return result, out
+
+
+@pytest.fixture
+def fixture_site(fixture_corpus, tmp_path) -> Path:
+    result, out = build(make_book(tmp_path))
+    assert result == 0, result
+    return out
+
+
+def test_the_reader_pages_are_built_with_their_anchors(fixture_site):
+    part_iv = fixture_site / "book/reader/pk-mso-2001/part-iv.html"
+    assert {"part_IV", "part_IV__chp_11__sec_161__subsec_1", "part_IV__chp_11__crossHeading_1"} <= anchors(part_iv)
+    contents = lxml_html.fromstring((fixture_site / "book/reader/pk-mso-2001/index.html").read_bytes())
+    hrefs = contents.xpath("//ul[contains(@class, 'akn-contents')]//a/@href")
+    assert "part-iv.html#part_IV__chp_11__sec_161" in hrefs
+    assert "the-schedule.html#att_1" in hrefs
+
+
+def test_terms_link_to_the_definition_page_with_its_text_on_hover(fixture_site):
+    page = lxml_html.fromstring((fixture_site / "book/reader/pk-mso-2001/part-iv.html").read_bytes())
+    term = page.xpath("//a[contains(@class, 'akn-term')]")[0]
+    assert term.get("href") == "part-i.html#part_I__chp_1__sec_2__para_1"
+    assert "means a person appointed for training to the sea service" in term.get("title")
+
+
+def test_references_link_within_and_across_documents(fixture_site):
+    page = lxml_html.fromstring((fixture_site / "book/reader/in-msa-1880/chapter-v.html").read_bytes())
+    hrefs = page.xpath("//a[contains(@class, 'akn-ref')]/@href")
+    assert hrefs == ["../in-ipa-1875/chapter-v.html#chp_V__sec_40", "../in-ipa-1875/chapter-v.html#chp_V"]
+    same_page = lxml_html.fromstring((fixture_site / "book/reader/pk-mso-2001/part-iv.html").read_bytes())
+    assert "#part_IV__chp_11__sec_161__subsec_1__para_a__subpara_i" in same_page.xpath("//a/@href")
+
+
+def test_every_link_of_the_small_book_resolves(fixture_site):
+    broken = [
+        link.href
+        for link in internal_links(fixture_site)
+        if not link.target.is_file() or (link.fragment and link.fragment not in anchors(link.target))
+    ]
+    assert not broken
+
+
+def test_the_provision_directive_quotes_the_provision_and_links_to_it(fixture_site):
+    page = lxml_html.fromstring((fixture_site / "book/quoting.html").read_bytes())
+    quotes = page.xpath("//div[contains(@class, 'provision-quote')]")
+    assert len(quotes) == 2
+    first = " ".join(quotes[0].text_content().split())
+    assert first.startswith(
+        "Merchant Shipping Ordinance, 2001, s. 161(1)(a) — Wages on termination of service by wreck, illness, etc."
+    )
+    assert "wages at the rate to which he was entitled" in first and "not less than three month's wages" in first
+    link = quotes[0].xpath(".//a[contains(@class, 'provision-link')]/@href")
+    assert link == ["reader/pk-mso-2001/part-iv.html#part_IV__chp_11__sec_161__subsec_1__para_a"]
+    assert not [i for i in quotes[0].xpath(".//@id") if "__" in i]  # the anchors stay in the reader
+    second = " ".join(quotes[1].text_content().split())
+    assert second.startswith("Merchant Shipping Bill, 2016, s. 118 — Submersion of load lines.")
+
+
+def test_a_citation_that_names_nothing_stops_the_build(fixture_corpus, tmp_path):
+    book = make_book(tmp_path, "# Quoting\n\n```{provision} pk-mso-2001 161(9)\n```\n")
+    result, _ = build(book)
+    assert result != 0
+    assert "161 has no (9)" in str(result)
+
+
+def test_a_widget_page_loads_requirejs_and_the_widget_manager_from_the_site(fixture_site):
+    page = (fixture_site / "book/widget.html").read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-state+json" in page
+    tree = lxml_html.fromstring(page)
+    sources = tree.xpath("//script/@src")
+    assert any(s.startswith("../_static/vendor/require.js") for s in sources)
+    embed = tree.xpath("//script[contains(@src, 'embed-amd.js')]")
+    assert len(embed) == 1 and embed[0].get("src").startswith("../_static/vendor/jupyter-widgets/embed-amd.js")
+    assert embed[0].get("data-jupyter-widgets-cdn") == "_static/vendor/jupyter-widgets/modules/"
+    assert (fixture_site / "_static/vendor/jupyter-widgets/embed-amd.js").is_file()
+
+
+def test_a_page_with_mathematics_loads_mathjax_from_the_site(fixture_site):
+    tree = lxml_html.fromstring((fixture_site / "book/math.html").read_bytes())
+    assert tree.xpath("//span[contains(@class, 'math')]")
+    mathjax = [s for s in tree.xpath("//script/@src") if "mathjax" in s.lower() or "tex-chtml" in s]
+    assert len(mathjax) == 1 and mathjax[0].startswith("../_static/vendor/mathjax/tex-chtml.js")
+    assert (fixture_site / "_static/vendor/mathjax/output/chtml/fonts/woff-v2").is_dir()
+
+
+def test_the_small_book_fetches_nothing_from_outside(fixture_site):
+    assert not [u for u in external_urls(fixture_site) if u.fetched]
+
+
+def test_the_glossary_lists_each_term_with_its_definition_in_every_document(fixture_site):
+    page = lxml_html.fromstring((fixture_site / "book/reader/glossary.html").read_bytes())
+    terms = [" ".join(dt.text_content().split()) for dt in page.xpath("//dl[contains(@class, 'statute-glossary')]/dt")]
+    assert terms == ["apprentice", "cargo ship", "coasting ship", "coasting trade"]
+    entry = page.xpath("//dt[@id='term-apprentice']/following-sibling::dd[1]")[0]
+    assert entry.xpath(".//p[contains(@class, 'glossary-source')]/a/@href") == [
+        "pk-mso-2001/part-i.html#part_I__chp_1__sec_2__para_1"
+    ]
+    assert "means a person appointed for training to the sea service" in entry.text_content()

@@ -1,0 +1,124 @@
+"""AKN elements as docutils nodes (book/_ext/akn_render.py): anchors, terms with their definitions, references,
+editorial matter and tables."""
+
+from __future__ import annotations
+
+import akn_pages
+import akn_render
+import pytest
+from docutils import nodes
+
+import corpus
+
+SEC_161 = "part_IV__chp_11__sec_161"
+
+
+def render_page(doc_id: str, slug: str, **options) -> nodes.container:
+    page = next(p for p in akn_pages.document_pages(doc_id).pages if p.slug == slug)
+    holder = nodes.container()
+    holder.extend(akn_render.Renderer(doc_id, **options).blocks(page.elements))
+    return holder
+
+
+def by_id(tree: nodes.Node, eid: str) -> nodes.Element:
+    found = [n for n in tree.findall(nodes.Element) if eid in n.get("ids", [])]
+    assert len(found) == 1, f"{len(found)} nodes with id {eid}"
+    return found[0]
+
+
+def test_provisions_carry_their_eid_as_html_id(fixture_corpus):
+    tree = render_page("pk-mso-2001", "part-iv")
+    section = by_id(tree, "part_IV__chp_11__sec_161")
+    assert isinstance(section, nodes.section)
+    assert section[0].astext() == "161. Wages on termination of service by wreck, illness, etc."
+    clause = by_id(tree, "part_IV__chp_11__sec_161__subsec_1__para_a__subpara_ii__cl_b")
+    assert clause.astext().startswith("(b) in the case of seaman employed on a foreign going ship")
+
+
+def test_a_defined_term_links_to_its_definition_and_shows_it_on_hover(fixture_corpus):
+    tree = render_page("pk-mso-2001", "part-iv")
+    terms = [r for r in tree.findall(nodes.reference) if "akn-term" in r["classes"]]
+    assert [t.astext() for t in terms] == ["apprentice", "apprentice"]
+    assert terms[0]["akn_target"] == "pk-mso-2001 part_I__chp_1__sec_2__para_1"
+    assert terms[0]["reftitle"].startswith("(1) “apprentice” means a person appointed for training to the sea service")
+
+
+def test_a_long_definition_is_shortened_in_the_hover_text_only(fixture_corpus, monkeypatch):
+    monkeypatch.setattr(akn_render, "TITLE_CHARS", 40)
+    term = next(r for r in render_page("pk-mso-2001", "part-iv").findall(nodes.reference) if "akn-term" in r["classes"])
+    assert len(term["reftitle"]) <= 40 and term["reftitle"].endswith("…")
+
+
+def test_cross_references_are_pending_links_to_the_eid(fixture_corpus):
+    tree = render_page("pk-mso-2001", "part-iv")
+    refs = {r.astext(): r["akn_target"] for r in tree.findall(nodes.reference) if "akn-ref" in r["classes"]}
+    assert refs == {
+        "sub-clause (i) of clause (a) of sub-section (1)": f"pk-mso-2001 {SEC_161}__subsec_1__para_a__subpara_i",
+        "section 2": "pk-mso-2001 part_I__chp_1__sec_2",
+    }
+    other = render_page("in-msa-1880", "chapter-v")
+    targets = [r["akn_target"] for r in other.findall(nodes.reference)]
+    assert targets == ["in-ipa-1875 chp_V__sec_40", "in-ipa-1875 chp_V"]
+
+
+def test_editorial_matter_is_marked_apart_from_the_law(fixture_corpus):
+    tree = render_page("pk-mso-2001", "part-iv")
+    remarks = [n for n in tree.findall(nodes.inline) if "akn-remark" in n["classes"]]
+    assert [r.astext() for r in remarks] == ["[editorial: the wreck limb is read with section 160]"]
+    unparsed = [p for p in tree.findall(nodes.paragraph) if "akn-unparsed" in p["classes"]]
+    assert unparsed[0].astext() == "unparsed source line: 5 0 53. If the master"
+
+
+def test_the_penalty_table_is_a_table_with_its_spans(fixture_corpus):
+    tree = render_page("in-msb-2016", "part-xiv")
+    table = next(tree.findall(nodes.table))
+    group = table[0]
+    assert group["cols"] == 5
+    head = next(group.findall(nodes.thead))
+    assert [e.astext() for e in head.findall(nodes.entry)][2] == "Section to which the offence refers"
+    rows = list(next(group.findall(nodes.tbody)).findall(nodes.row))
+    assert rows[0][0].astext() == "51." and rows[0][0]["morerows"] == 1
+    assert rows[1][0]["morecols"] == 2 and rows[1][0].astext().startswith("Provided that it shall be a good defence")
+
+
+def test_a_quotation_has_no_anchors_and_no_document_sections(fixture_corpus):
+    element = corpus.cite("pk-mso-2001", "161").element
+    holder = nodes.container()
+    holder.extend(akn_render.Renderer("pk-mso-2001", anchors=False, sections=False).blocks([element]))
+    assert not list(holder.findall(nodes.section))
+    assert not [n for n in holder.findall(nodes.Element) if any("__" in i for i in n.get("ids", []))]
+    assert "whichever be longer" in holder.astext()
+
+
+@pytest.mark.parametrize("doc", corpus.documents(), ids=lambda d: d.id)
+def test_every_term_of_the_real_corpus_shows_a_definition(real_corpus, doc):
+    holder = nodes.container()
+    renderer = akn_render.Renderer(doc.id)
+    for page in akn_pages.document_pages(doc.id).pages:
+        holder.extend(renderer.blocks(page.elements))
+    terms = [n for n in holder.findall(nodes.Element) if "akn-term" in n.get("classes", [])]
+    assert len(terms) == sum(1 for _ in corpus.load(doc.id).iter("{*}term"))
+    assert all(t.get("reftitle") or t.get("explanation") for t in terms)
+    assert not renderer.unresolved
+
+
+def test_a_table_item_is_quoted_with_its_sub_rows(real_corpus):
+    from provision_directive import table_item
+
+    section = corpus.cite("in-msb-2016", "256(2)").element
+    table, rows = table_item(section, "38")
+    assert [r.get("eId").rsplit("__", 2)[-2:] for r in rows] == [
+        ["table_1", "item_38"],
+        ["item_38", "row_2"],
+        ["item_38", "row_3"],
+    ]
+    assert "deserts his vessel" in " ".join("".join(rows[1].itertext()).split())
+    quoted = akn_render.Renderer("in-msb-2016", anchors=False).table(table, rows)
+    assert quoted.astext().split()[0] == "38." and len(list(quoted.findall(nodes.row))) == 3
+    assert table_item(section, "82") is None
+
+
+def test_an_explanation_keeps_its_class(real_corpus):
+    explanation = next(e for e in corpus.load("pk-mso-2001").iter("{*}level") if e.get("class") == "explanation")
+    node = akn_render.Renderer("pk-mso-2001").block(explanation)[0]
+    assert "akn-explanation" in node["classes"] and node.astext().startswith("Explanation")
