@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from corpus import catalogue
 from corpus.annotation_store import Anchor, Note
 from corpus.cite import CitationError, cite, load, sections
 from corpus.xmlio import NS
@@ -162,6 +163,20 @@ def resolve(document: str, reference: str) -> str:
     return cite(document, reference).eid
 
 
+_RELATION_WORDS = {"equivalent": "Equivalent to", "partial": "Corresponds in part to"}
+
+
+def _title(doc_id: str) -> str:
+    """The document's title as it reads mid-sentence ("the Merchant Shipping Bill, 2016")."""
+    title = catalogue.document(doc_id).title
+    return "the" + title[3:] if title.startswith("The ") else title
+
+
+def readable(reference: str) -> str:
+    """A table reference as a reader says it: "161" → "s. 161", "256 item 38" → "s. 256 Table item 38"."""
+    return reference if reference.startswith("Part ") else "s. " + reference.replace(" item ", " Table item ")
+
+
 def notes(path: Path = TABLE) -> list[Note]:
     """The reviewed pairs as concordance annotations (one per pair; "none" rows are notes without a twin)."""
     found = []
@@ -169,11 +184,11 @@ def notes(path: Path = TABLE) -> list[Note]:
         left = resolve(pair.left_document, pair.left)
         if pair.relation == "none":
             kind, target = "commentary", None
-            text = f"No counterpart in {pair.right_document} ({pair.confidence} confidence): {pair.reason}"
+            text = f"No counterpart in {_title(pair.right_document)} ({pair.confidence} confidence): {pair.reason}"
         else:
             kind, target = "concordance", Anchor(pair.right_document, resolve(pair.right_document, pair.right))
-            twin = f"{pair.right} of {pair.right_document}"
-            text = f"{pair.relation.capitalize()} to {twin} ({pair.confidence} confidence): {pair.reason}"
+            twin = f"{readable(pair.right)} of {_title(pair.right_document)}"
+            text = f"{_RELATION_WORDS[pair.relation]} {twin} ({pair.confidence} confidence): {pair.reason}"
         names = f"{pair.left_document} {pair.left} {pair.right_document} {pair.right}"
         slug = re.sub(r"[^a-z0-9]+", "-", names.lower())
         found.append(
