@@ -120,12 +120,29 @@ def cite(doc_id: str, reference: str) -> Provision:
     return Provision(doc_id, element.get("eId"), element)
 
 
+_EID_INDEXES: dict[int, tuple[etree._Element, dict[str, etree._Element]]] = {}
+
+
+def _eid_index(root: etree._Element) -> dict[str, etree._Element]:
+    """Every element of ``root`` by eId, built once per parsed document (keyed by the tree itself, so a reloaded
+    document gets a fresh index)."""
+    entry = _EID_INDEXES.get(id(root))
+    if entry is None or entry[0] is not root:
+        index: dict[str, etree._Element] = {}
+        for element in root.iter():
+            eid = element.get("eId") if isinstance(element.tag, str) else None
+            if eid is not None:
+                index.setdefault(eid, element)
+        entry = _EID_INDEXES[id(root)] = (root, index)
+    return entry[1]
+
+
 def by_eid(doc_id: str, eid: str) -> Provision:
     """The provision of ``doc_id`` whose eId is ``eid``."""
-    found = load(doc_id).xpath("//*[@eId=$eid]", eid=eid)
-    if not found:
+    found = _eid_index(load(doc_id)).get(eid)
+    if found is None:
         raise CitationError(f"{doc_id} has no element with eId {eid!r}")
-    return Provision(doc_id, eid, found[0])
+    return Provision(doc_id, eid, found)
 
 
 def citation(doc_id: str, eid: str) -> str:
