@@ -308,6 +308,8 @@ class Renderer:
             return [self.ref(el, inner)]
         if name == "def":
             return [nodes.inline("", "", *inner, ids=self.ids(el), classes=["akn-def"])]
+        if name == "remark" and text_of(el).strip() == "[blank]":  # a table cell the source leaves empty
+            return [nodes.inline("", "[blank]", classes=["akn-remark", "akn-blank"])]
         if name == "remark":
             return [nodes.inline("", "", *inner, classes=["akn-remark"])]
         if name == "sup":

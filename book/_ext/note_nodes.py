@@ -232,8 +232,17 @@ def place(anchor: nodes.Element, block: nodes.Element) -> None:
     if isinstance(anchor, nodes.section):
         at = 1 + sum(1 for c in anchor.children[1:3] if "akn-title-remarks" in c.get("classes", []))
         anchor.insert(at, block)
-    elif isinstance(anchor, nodes.row):
-        anchor.children[-1] += block
+    elif isinstance(anchor, nodes.row):  # a table item: its notes follow the table, headed by the item's number
+        table = anchor.parent
+        while not isinstance(table, nodes.table):
+            table = table.parent
+        item = re.search(r"__item_(\d+)", " ".join(anchor.get("ids", [])))
+        if item:
+            block.insert(0, nodes.paragraph("", f"Table item {item[1]}:", classes=["lm-notes-item"]))
+        at = table.parent.index(table) + 1
+        while at < len(table.parent) and "lm-notes" in table.parent[at].get("classes", []):
+            at += 1  # after the notes of earlier items, in document order
+        table.parent.insert(at, block)
     elif isinstance(anchor, nodes.entry):
         anchor += block
     elif isinstance(anchor, nodes.container):  # after the numbered line, or the intro that holds it
