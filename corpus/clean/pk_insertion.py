@@ -14,8 +14,8 @@ from corpus.report import Edit
 OPEN = "¹["
 CLOSE = "]¹"
 REMARK = markup.remark(
-    "Inserted by amendment: the source marks section 79A as an insertion, between ¹[ before its number and ]¹ after"
-    " the end of subsection (4)"
+    "Inserted by amendment: the source prints the insertion marks (a superscript 1 with an opening square bracket)"
+    " before section 79A's number and (a closing square bracket with a superscript 1) after the end of subsection (4)"
 )
 
 

@@ -159,9 +159,7 @@ def _schema(pakistan: bool) -> Schema:
         ),
         proof("voyage_to_end_at_home", f"The voyage was to terminate in {home}.", INSISTING),
         proof("ship_returned", "The ship has returned (the second limb needs it shown that she has not).", INSISTING),
-        proof(
-            "absent_from_ship", "He is absent from the ship (presupposed by a question of desertion).", INSISTING, True
-        ),
+        proof("absent_from_ship", "He is absent from the ship (the second limb needs it shown).", INSISTING),
         proof("log_entry_made", "An entry of his desertion has been duly made in the official log book.", INSISTING),
         proof(
             "desertion_proved_otherwise",
@@ -606,6 +604,8 @@ def _pk_desertion(facts: Facts, result: Result, established: str | None) -> None
     if facts.amount_forfeited is None:
         _no_application(result, PK_S212_1, "No sum forfeited is given, and the text fixes none: nothing to apply.")
         return
+    # Whatever the sum, only wages and effects that exist can have been forfeited (s. 212(1): "wages or effects").
+    _check_amount_forfeited(result, facts.wages_earned + facts.property_on_board_value + facts.wages_other_vessel)
     if facts.wages_other_vessel:
         result.step(PK_S212_2, "Wages earned after the desertion the master or owner may recover for reimbursement.")
     _apply(result, facts.amount_forfeited, PK_S212_1, "the Federal Government (the public treasury)")

@@ -19,8 +19,8 @@ to that condition by two conventions (documented here and in the book; they are 
 India counts "every inch or fraction of an inch" at 25.4 mm to the inch, rounding any fraction up. The arithmetic is
 in ``Decimal`` so that exactly one inch (25.4 mm) is one inch, not two.
 
-The Bill's Table items are cited by their rows' eIds (``part_XIV__sec_256__subsec_2__table_1__item_38__row_2`` is
-item 38(a); corpus/tables.py names them), so the traceability check follows each item's own text.
+The Bill's Table item 51 is cited by its row's eId (``part_XIV__sec_256__subsec_2__table_1__item_51``; corpus/tables.py
+names the rows), so the traceability check follows that item's own text; its proviso sits in the same cell.
 """
 
 from __future__ import annotations

@@ -48,7 +48,6 @@ SCHEMA = Schema(
         "The master, owner or agent proved that departure was impossible on those days owing to a cause not arising "
         "from his act or default.",
         burden="the master, owner or agent",
-        default=True,
     ),
     count("earlier_delay_days", "Days of an earlier delay at another port already compensated (second proviso).", 0),
     count("pilgrims", "Pilgrims who had paid by the advertised date.", default=1),
