@@ -245,7 +245,7 @@ class Index:
         return None
 
 
-def _descendant(
+def descendant(
     base: etree._Element, label: str, kinds: frozenset[str], here: etree._Element | None = None
 ) -> etree._Element | None:
     """The element below ``base`` of one of ``kinds`` numbered ``label`` ("(2)"), at the shallowest level that has
@@ -274,8 +274,8 @@ def _descendant(
     return None
 
 
-_SUBSECTIONS = frozenset({"subsection"})
-_CLAUSES = HIER - {"subsection"}
+SUBSECTIONS = frozenset({"subsection"})
+CLAUSES = HIER - {"subsection"}
 
 
 def _enclosing(el: etree._Element, name: str) -> etree._Element | None:
@@ -301,6 +301,7 @@ class Unit:
 
     kind: str  # subsection, section, clause, chapter, part, schedule, this-<kind>, last-preceding
     items: list[Item]
+    sub: bool = False  # named one level down: "sub-clauses (i) to (xiii)", not "clause (36)" (004 s.461(2))
 
     @property
     def start(self) -> int:
@@ -348,6 +349,7 @@ def read_unit(text: str, pos: int, single: bool = False, bill: bool = False) -> 
         if not m:
             continue
         cursor = m.end()
+        sub = _is_sub(m["kw"])
         if kind == "section" and (namely := _NAMELY.match(text, cursor)):
             cursor = namely.end()
         items: list[Item] = []
@@ -364,11 +366,17 @@ def read_unit(text: str, pos: int, single: bool = False, bill: bool = False) -> 
                 break
             after = sep.end()
             if again := keyword.match(text, after):
+                if _is_sub(again["kw"]) != sub:
+                    break  # "sub-clauses (i) to (xiii) or clause (36)": another level, another reference
                 after = again.end()
             start, cursor = sep.end(), after
         if items:
-            return Unit(kind, items)
+            return Unit(kind, items, sub)
     return None
+
+
+def _is_sub(keyword: str) -> bool:
+    return keyword[:3].lower() == "sub"
 
 
 @dataclass
@@ -453,7 +461,7 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
     if kind == "section":
         found = index.sections.get(item.label)
         for label in item.below:
-            found = _descendant(found, f"{label}", HIER) if found is not None else None
+            found = descendant(found, f"{label}", HIER) if found is not None else None
     elif kind == "chapter":
         found = _one_of(index.chapters.get(item.label, []), base if base is not None else _enclosing(here, "part"))
     elif kind == "part":
@@ -467,23 +475,23 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
     elif kind.startswith("this-"):
         wanted = kind[5:]
         if wanted == "clause":
-            found = next((a for a in ancestors(here) if local_name(a) in _CLAUSES and _num(a)), None)
+            found = next((a for a in ancestors(here) if local_name(a) in CLAUSES and _num(a)), None)
             if found is None and index.doc.kind == "bill":
                 found = _enclosing(here, "section")  # a Bill's sections are its clauses (003 MPA s.14 proviso)
         else:
             found = _enclosing(here, wanted)
     elif kind == "subsection":
         container = base if base is not None else _enclosing(here, "section")
-        found = _descendant(container, item.label, _SUBSECTIONS) if container is not None else None
+        found = descendant(container, item.label, SUBSECTIONS) if container is not None else None
     elif kind == "clause":
         if base is not None:
-            found = _descendant(base, item.label, _CLAUSES)
+            found = descendant(base, item.label, CLAUSES)
             if found is None and index.doc.kind == "bill" and local_name(base) == "section":
-                found = _descendant(base, item.label, _SUBSECTIONS)  # "sub-clause (1) of clause 62" (003 L4825)
+                found = descendant(base, item.label, SUBSECTIONS)  # "sub-clause (1) of clause 62" (003 L4825)
         else:
             for container in ancestors(here):
                 if local_name(container) in HIER or local_name(container) == "section":
-                    found = _descendant(container, item.label, _CLAUSES, here)
+                    found = descendant(container, item.label, CLAUSES, here)
                 if found is not None or local_name(container) == "section":
                     break
     if found is None or not found.get("eId"):
@@ -564,7 +572,9 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
     """Every reference chain in ``text``, in order.
 
     "clause (b) of sub-section (1) and sub-section (2) of section 481" (004 s.493(2)): a chain with no section of its
-    own, joined by "and"/"or" to one that ends in a section, takes that section (and that document) too.
+    own, joined by "and"/"or" to one that ends in a section, takes that section (and that document) too; a chain of
+    sub-clauses joined so to a clause takes the clause as well: "sub-clauses (i) to (xiii) or clause (36) of section 2"
+    (004 s.461(2)) names sub-clauses of clause (36).
     """
     found: list[Reference] = []
     pos = 0
@@ -581,6 +591,9 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
         found.append(ref)
     for first, second in zip(reversed(found[:-1]), reversed(found[1:]), strict=True):
         anchor = second.units[1:] + second.inherited
+        head, other = first.units[0], second.units[0]
+        if len(first.units) == 1 and head.sub and not other.sub and head.kind == other.kind and len(other.items) == 1:
+            anchor = [other, *anchor]
         if (
             _JOINED.fullmatch(text, first.end, second.units[0].start)
             and first.scope == "internal"
@@ -640,18 +653,33 @@ def annotate_misprints(doc: Document, index: Index) -> None:
 
 
 def _printed_refs(section: etree._Element, printed: str) -> list[etree._Element]:
-    """The run of ``<ref>`` elements of ``section`` whose text, with what stands between them, begins ``printed``."""
-    wanted = " ".join(printed.split())
-    for ref in section.iter(f"{{{AKN_NS}}}ref"):
-        text, chosen, node = "", [], ref
-        while node is not None and len(" ".join(text.split())) < len(wanted):
-            if local_name(node) == "ref":
-                chosen.append(node)
-            text += "".join(node.itertext()) + (node.tail or "")
-            node = node.getnext()
-        if " ".join(text.split()).startswith(wanted):
-            return chosen
+    """The ``<ref>`` elements of ``section`` inside the first run of its text that reads ``printed`` (the printed
+    words may begin with a reference left unlinked: "sub-clauses (i) to (xiii) or clause (36) of section 2", 004
+    s.461(2), links only "clause (36) of section 2")."""
+    wanted = re.compile(r"\s+".join(map(re.escape, printed.split())))
+    for block in section.iter(f"{{{AKN_NS}}}p"):
+        match = wanted.search("".join(block.itertext()))
+        if match:
+            return [el for el, at in _starts(block) if local_name(el) == "ref" and match.start() <= at < match.end()]
     return []
+
+
+def _starts(block: etree._Element) -> list[tuple[etree._Element, int]]:
+    """Each element of ``block`` (itself first, in document order) with where its text starts in the joined text."""
+    found: list[tuple[etree._Element, int]] = []
+    cursor = 0
+
+    def walk(el: etree._Element) -> None:
+        nonlocal cursor
+        found.append((el, cursor))
+        cursor += len(el.text or "")
+        for child in el:
+            if isinstance(child.tag, str):
+                walk(child)
+            cursor += len(child.tail or "")
+
+    walk(block)
+    return found
 
 
 def link(trees: dict[str, etree._Element], docs: dict[str, Document]) -> dict[str, dict[str, int]]:

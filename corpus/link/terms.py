@@ -8,31 +8,44 @@ definition opens a sentence ("Vessel. Vessel includes", 002 L27), with that lett
 ``<term refersTo="#term-<slug>">``. Plurals are made of the last word only where that is safe ("ships", "seamen";
 not "wages", "prescribed").
 
-Scope: a definition applies to the whole document unless its definitions provision limits it: "In this Part"
-(003 s.61), "In this Chapter" (004 s.199), "within the meaning of this chapter" (000 L29), "In this section" (002
-L55). Then it applies only inside that Part, Chapter or section, and there it takes precedence over a document-wide
-definition of the same words. Text in ``<num>``, headings, ``<ref>``, ``<remark>`` and another ``<term>`` or
-``<def>`` is never marked, nor the definition of a term itself. Only the body is linked: the schedules, and the
-Bills' statements and notes, are not governed by the definitions.
+Scope: a definition applies to the whole document unless its definitions provision, or the Explanation it stands in,
+limits it: "In this Part" (003 s.61), "In this Chapter" (004 s.199), "within the meaning of this chapter" (000 L29),
+"In this section" (002 L55), "For the purposes of this clause" (003 MPA s.2(1)(u), "transhipper"), "For the purposes
+of sub-section (1)" (004 s.535(1), "ship owner", "salvor"). Then it applies only inside that Part, Chapter, section,
+sub-section or clause, and there it takes precedence over a document-wide definition of the same words. A use that
+opens a sentence may capitalise a lower-case term ("Ship owners and salvors may limit", 004 s.535(1)). Text in
+``<num>``, headings, ``<ref>``, ``<remark>`` and another ``<term>`` or ``<def>`` is never marked, nor the definition
+of a term itself. Only the body is linked: the schedules, and the Bills' statements and notes, are not governed by
+the definitions.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from lxml import etree
 
 from corpus.catalogue import Document
-from corpus.link.refs import HIER, SKIP, ancestors, local_name, text_slots, wrap
+from corpus.link.refs import CLAUSES, HIER, SKIP, SUBSECTIONS, ancestors, descendant, local_name, text_slots, wrap
 from corpus.xmlio import AKN_NS
 
 TERM_SKIP = SKIP | {"subheading", "crossHeading"}
 _QUOTES = "\"'“”‘’`"
+_SUB = r"sub[-–—]?\s?"
+# "In this Chapter", "for the purposes of this clause", "For the purposes of sub-section (1)" (004 s.535(1)) — but not
+# "for the purposes of section 93" nor "of sub-section (2) of section 481", which name another provision's purposes.
 _SCOPE = re.compile(
-    r"\b(?:in|for\s+the\s+purposes?\s+of|within\s+the\s+meaning\s+of)\s+this\s+(?P<scope>part|chapter|section)\b",
+    r"\b(?:in|for\s+the\s+purposes?\s+of|within\s+the\s+meaning\s+of)\s+"
+    rf"(?:this\s+(?P<this>part|chapter|section|{_SUB}section|{_SUB}clause|clause|{_SUB}paragraph|paragraph)\b"
+    rf"|(?P<named>{_SUB}section|{_SUB}clause|clause|{_SUB}paragraph|paragraph)\s*(?P<label>\(\w{{1,5}}\))"
+    r"(?:\s+of\s+this\s+section)?(?!\s*,?\s+of\b))",
     re.IGNORECASE,
 )
+# Blocks that hold an Explanation (004 s.535(1) ``level``; 003 MPA s.2(1)(u) ``blockContainer``): what their opening
+# words say limits the definitions inside them, and a definition there is not its whole clause's.
+EXPLANATION = frozenset({"level", "blockContainer", "hcontainer"})
 # Words that are never a defined term, whatever a builder marked ({{def or}} in 003 L2231 is a quoting slip).
 FUNCTION_WORDS = frozenset("a an and any as at by for in of on or the to".split())
 INTRO_WINDOW = 120  # characters of a definition's own sentence that may limit its scope ("In this chapter, …")
@@ -64,11 +77,21 @@ def slug(term: str) -> str:
 
 
 def _provision(def_el: etree._Element) -> etree._Element:
-    """The smallest numbered provision holding a ``<def>`` (the definition clause), or its section."""
+    """The smallest numbered provision or Explanation holding a ``<def>`` (the definition clause), or its section:
+    "transhipper", defined in an Explanation to clause (u) (003 MPA s.2(1)(u)), is used in that clause itself."""
     for el in ancestors(def_el):
-        if local_name(el) in HIER or local_name(el) == "section":
+        if local_name(el) in HIER or local_name(el) in EXPLANATION or local_name(el) == "section":
             return el
     return def_el.getparent()
+
+
+def _holders(def_el: etree._Element) -> Iterator[etree._Element]:
+    """The provisions and Explanations around a ``<def>``, innermost first, up to its section."""
+    for el in ancestors(def_el):
+        if local_name(el) in HIER or local_name(el) in EXPLANATION or local_name(el) == "section":
+            yield el
+        if local_name(el) == "section":
+            return
 
 
 def _intro_texts(def_el: etree._Element) -> list[str]:
@@ -76,16 +99,14 @@ def _intro_texts(def_el: etree._Element) -> list[str]:
     this chapter, British Indian ship means"), then the introduction of each provision around it up to its section
     (004 s.199(1) "In this Chapter unless there is anything repugnant…")."""
     texts = ["".join(def_el.getparent().itertext())[:INTRO_WINDOW]]
-    for el in ancestors(def_el):
-        if local_name(el) in HIER or local_name(el) == "section":
-            for child in el:
-                if local_name(child) in {"intro", "content"} and child.find(f".//{{{AKN_NS}}}def") is None:
-                    texts.append("".join(child.itertext()))
-                if local_name(child) in HIER:
-                    break
+    for el in _holders(def_el):
+        for child in el:
+            if local_name(child) in {"intro", "content", "p"} and child.find(f".//{{{AKN_NS}}}def") is None:
+                texts.append("".join(child.itertext()))
+            if local_name(child) in HIER:
+                break
         if local_name(el) == "section":
             texts.append(_opening(el))
-            break
     return texts
 
 
@@ -98,15 +119,25 @@ def _opening(section: etree._Element) -> str:
 
 
 def scope_of(def_el: etree._Element) -> etree._Element | None:
-    """The Part, Chapter or section a definition is limited to by its words, or None for the whole document."""
+    """The Part, Chapter, section, sub-section or clause a definition is limited to by its words, or None for the
+    whole document."""
     match = next((m for text in _intro_texts(def_el) if (m := _SCOPE.search(text))), None)
     if not match:
         return None
-    wanted = match["scope"].lower()
-    for el in ancestors(def_el):
-        if local_name(el) == wanted:
-            return el
-    return None  # "In this chapter" where the builder made no chapter: the document is the nearest whole
+    section = next((el for el in ancestors(def_el) if local_name(el) == "section"), None)
+    wanted = re.sub(r"[-–—\s]", "", (match["this"] or match["named"]).lower())
+    if match["label"]:  # "sub-section (1)" of the section the definition stands in (004 s.535(1))
+        kinds = SUBSECTIONS if wanted == "subsection" else CLAUSES
+        found = descendant(section, match["label"], kinds) if section is not None else None
+        return found if found is not None else section
+    if wanted in {"part", "chapter", "section"}:
+        # "In this chapter" where the builder made no chapter: the document is the nearest whole
+        return next((el for el in ancestors(def_el) if local_name(el) == wanted), None)
+    kinds = SUBSECTIONS if wanted == "subsection" else CLAUSES  # "this clause": the numbered clause it stands in
+    found = next(
+        (el for el in _holders(def_el) if local_name(el) in kinds and el.find(f"{{{AKN_NS}}}num") is not None), None
+    )
+    return found if found is not None else section
 
 
 def plurals(term: str) -> set[str]:
@@ -212,19 +243,26 @@ class Matcher:
             return spellings(d.term)[1:]
         return [plural for form in spellings(d.term) for plural in plurals(form)]
 
-    def spans(self, text: str, in_force: dict[str, Definition], excluded: set[str]) -> list[tuple[int, int, str]]:
+    def spans(
+        self, text: str, in_force: dict[str, Definition], excluded: set[str], opens: bool = False
+    ) -> list[tuple[int, int, str]]:
         """(start, end, TLCTerm eId) of each use in ``text`` of a definition ``in_force`` (by term) and not
-        ``excluded``: whole words, the longest form in force at each place."""
+        ``excluded``: whole words, the longest form in force at each place. A lower-case form may be capitalised
+        where a sentence opens: after a full stop, or at the start of ``text`` when it ``opens`` a block."""
         found: list[tuple[int, int, str]] = []
         end = 0
         for word in _WORD.finditer(text):
             start = word.start()
-            if start < end or word.group() not in self.by_first:
+            if start < end:
                 continue
-            for form in self.by_first[word.group()]:
-                stop = start + len(form)
+            candidates = [(form, form) for form in self.by_first.get(word.group(), [])]
+            lowered = word.group()[:1].lower() + word.group()[1:]
+            if lowered != word.group() and lowered in self.by_first and _opens_sentence(text, start, opens):
+                candidates += [(form[0].upper() + form[1:], form) for form in self.by_first[lowered]]
+            for printed, form in candidates:
+                stop = start + len(printed)
                 after = text[stop : stop + 1]
-                if not text.startswith(form, start) or after.isalnum() or after in {"-", "_"}:
+                if not text.startswith(printed, start) or after.isalnum() or after in {"-", "_"}:
                     continue
                 chosen = next(
                     (d for d in self.forms[form] if in_force.get(d.term) is d and d.term not in excluded), None
@@ -234,6 +272,15 @@ class Matcher:
                     end = stop
                     break
         return found
+
+
+_SENTENCE_END = re.compile(r"[.?!][\"'”’)]?\s+$")
+_BLOCK_START = re.compile(r"[\s\"'“‘–—-]*")
+
+
+def _opens_sentence(text: str, start: int, opens: bool) -> bool:
+    """Whether a sentence opens at ``start`` of ``text`` ("Ship owners and salvors may limit", 004 s.535(1))."""
+    return bool(_SENTENCE_END.search(text, 0, start)) or (opens and bool(_BLOCK_START.fullmatch(text, 0, start)))
 
 
 def _in_force(defs: list[Definition], scopes: tuple[int, ...]) -> dict[str, Definition]:
@@ -271,7 +318,7 @@ def link_document(root: etree._Element) -> dict[str, int]:
         excluded = set().union(*(own[i] for i in held if i in own))
         spans = [
             (start, end, etree.Element(f"{{{AKN_NS}}}term", refersTo=f"#{eid}"))
-            for start, end, eid in matcher.spans(slot.text, in_force[key], excluded)
+            for start, end, eid in matcher.spans(slot.text, in_force[key], excluded, slot.after is None)
         ]
         if spans:
             wrap(slot, spans)

@@ -39,6 +39,12 @@ _HYPHENATED = re.compile(r"\b(?=(\w+-\w+))")  # overlapping: "ex-officio-member"
 _CLOSED = re.compile(r"[.;:—]$|[.;:]['\"]$")
 _DEFINED = re.compile(r"(\"|'')(.+?)\1")
 _DEFINING_VERB = re.compile(r"\b(?:means|mean|includes|include|shall include|shall mean|has the meaning|is)\b")
+_OTHER_SUBSECTION = re.compile(
+    r"^Explanation[^—]*—\s*For the purposes of [^,]*?\bsub-section \((\d+)\) of this section"
+)
+_ABOVE_CASES = re.compile(r"^Explanation[^—]*—\s*In either of the above\b")
+_TERM_SPACE = re.compile(r"\{\{def (.+?)(\s+)\}\}")
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50}
 
 
 @dataclass
@@ -214,6 +220,10 @@ def _add_line(stack: list[_Node], number: int, text: str, section: int, result: 
         return
     while m := _ENUMERATOR.match(text):
         token = m.group(1)
+        if stack[-1].keyword == "EXPLANATION" and _claims(stack[-1].items[0], token):
+            explanation_block = stack[-1].items[0]
+            explanation_block.items.append((f"({token})", [text[m.end() :]] if text[m.end() :] else []))
+            return
         level = _level(token, stack)
         while stack[-1].level >= level or (stack[-1].keyword == "EXPLANATION" and level <= stack[-1].level + 0.5):
             stack.pop()
@@ -238,12 +248,54 @@ def _add_line(stack: list[_Node], number: int, text: str, section: int, result: 
     if text.startswith("Explanation"):
         while stack[-1].keyword == "EXPLANATION":
             stack.pop()
+        del stack[_explanation_host(stack, text) + 1 :]
         block = _Block([text])
         node = _Node("EXPLANATION", level=stack[-1].level + 0.5, items=[block])
         stack[-1].items.append(node)
         stack.append(node)
         return
     _add_text(stack, text, section)
+
+
+def _explanation_host(stack: list[_Node], text: str) -> int:
+    """Where in ``stack`` an Explanation belongs: the open element, unless its words give it a wider scope.
+
+    "For the purposes of item (B) of sub-clause (ii) of clause (a) of sub-section (1) of this section" (s.69, L1093),
+    printed after sub-section (4), or of "sub-section (3) of this section" (s.199, L2703) after sub-section (5),
+    belongs to the section; "In either of the above two cases" (s.3(15), L111) to the element holding both cases,
+    not to the proviso of the second.
+    """
+    if m := _OTHER_SUBSECTION.match(text):
+        subsection = next((n for n in reversed(stack) if n.keyword == "SUBSEC"), None)
+        if subsection is not None and subsection.num != f"({m.group(1)})":
+            return next(i for i, n in enumerate(stack) if n.keyword == "SEC")
+    if _ABOVE_CASES.match(text):
+        case = next((i for i in reversed(range(len(stack))) if stack[i].keyword in {"PARA", "SUBPARA", "CLAUSE"}), None)
+        if case is not None:
+            return case - 1
+    return len(stack) - 1
+
+
+def _claims(block: _Block, token: str) -> bool:
+    """An Explanation ending ``,—`` (s.86, L1335) takes the items that follow it: a first (a), (i) or (1), then each
+    next one in its series, until an enumerator that does not continue the series."""
+    if block.items:
+        return _follows(block.items[-1][0].strip("()"), token)
+    return bool(block.lines) and block.lines[-1].endswith("—") and token in {"a", "i", "1"}
+
+
+def _follows(previous: str, token: str) -> bool:
+    """``token`` is the enumerator after ``previous``: (b) after (a), (ii) after (i), (2) after (1)."""
+    if previous.isdigit() and token.isdigit():
+        return int(token) == int(previous) + 1
+    if _ROMAN.match(previous) and _ROMAN.match(token) and _roman(token) == _roman(previous) + 1:
+        return True
+    return len(previous) == len(token) == 1 and previous.isalpha() and ord(token) == ord(previous) + 1
+
+
+def _roman(numeral: str) -> int:
+    values = [_ROMAN_VALUES[c] for c in numeral]
+    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
 
 
 def _add_text(stack: list[_Node], text: str, section: int) -> None:
@@ -323,6 +375,16 @@ def _definition_markup(text: str) -> str:
     return escaped + markup.text(tail).lstrip("\\")
 
 
+def _explanation_markup(text: str) -> str:
+    """Escaped ``text`` of an Explanation or its item, its quoted terms wrapped as ``{{def term}}`` when it defines
+    them (s.69, L1093: "For the purposes of ..., "foreign-going ship" means ..."); a space printed before the closing
+    quote (s.159, L2215: ``passengers of a ship " means``) is kept outside the term."""
+    verb = _DEFINING_VERB.search(text)
+    if verb and _DEFINED.search(text[: verb.start()]):
+        return _TERM_SPACE.sub(r"{{def \1}}\2", _definition_markup(text))
+    return markup.text(text)
+
+
 def _render(root: _Node) -> list[str]:
     out: list[str] = []
     for item in root.items:
@@ -360,11 +422,12 @@ def _render_node(node: _Node, section: int) -> list[str]:
 
 
 def _render_explanation(block: _Block) -> list[str]:
-    body = [markup.text(line) for line in block.lines]
+    body = [_explanation_markup(line) for line in block.lines]
     if block.items:
         items = []
         for num, text in block.items:
-            items += [f"ITEM {num}", *markup.indent([markup.text(t) for t in text] or [markup.remark("no text")], 1)]
+            lines = [_explanation_markup(t) for t in text] or [markup.remark("no text")]
+            items += [f"ITEM {num}", *markup.indent(lines, 1)]
         body += ["ITEMS", *markup.indent(items, 1)]
     return ["BLOCKS.explanation", *markup.indent(body, 1)]
 

@@ -103,7 +103,9 @@ def test_definitions_of_section_3(root) -> None:
     definitions = _children(cite.cite(DOC, "3").element, "subsection")
     assert [cite._num(d) for d in definitions] == [f"({n})" for n in range(1, 72)]
     terms = [" ".join(d.itertext()) for d in cite.cite(DOC, "3").element.iter(f"{{{NS['a']}}}def")]
-    assert len(terms) == 73  # (5) and (21) define two terms each
+    assert len(terms) == 73 + 3  # (5) and (21) define two terms each; three Explanations (L73, L205, L243) one each
+    in_explanations = [t for e in _explanations(cite.cite(DOC, "3").element) for t in _defined(e)]
+    assert in_explanations == ["tidal waters", "wooden vessel of primitive build", "STP Agreement"]
     assert "certificate of proficiency" in terms and "Indian vessel" in terms and "wreck" in terms
 
 
@@ -134,3 +136,68 @@ def test_gazette_noise_is_not_in_the_text(root) -> None:
     assert "GAZETTE OF INDIA" not in text and "80 of 1976." not in text
     assert "Code of Civil Procedure, 1908 but shall be guided" in text
     assert "Director-General of Shipping" in cite.cite(DOC, "6").heading + " " + cite.cite(DOC, "6").text
+
+
+def _explanations(element) -> list:
+    return [b for b in element.iter(f"{{{NS['a']}}}blockContainer") if b.get("class") == "explanation"]
+
+
+def _defined(element) -> list[str]:
+    return ["".join(d.itertext()) for d in element.iter(f"{{{NS['a']}}}def")]
+
+
+@pytest.mark.parametrize(
+    ("subsection", "terms"),
+    [
+        ("86(8)", ["excepted expenses", "repatriation expenses"]),  # L1335-1337
+        ("88(4)", ["Declaration of Maritime Labour Compliance", "International voyage"]),  # L1369-1371
+        ("260(2)", ["company", "director"]),  # L4021-4023
+    ],
+)
+def test_lettered_items_of_an_explanation_stay_inside_it(subsection: str, terms: list[str]) -> None:
+    element = cite.cite(DOC, subsection).element
+    assert _children(element, "paragraph") == []
+    with pytest.raises(cite.CitationError):
+        cite.cite(DOC, subsection + "(a)")
+    (explanation,) = _explanations(element)
+    items = list(explanation.iter(f"{{{NS['a']}}}item"))
+    assert [cite._num(i) for i in items] == ["(a)", "(b)"]
+    assert _defined(explanation) == terms
+
+
+def test_explanation_items_under_a_clause_and_after_clause_e() -> None:
+    contributing_oil = cite.cite(DOC, "198(a)").element
+    assert _children(contributing_oil, "subparagraph") == []
+    assert _defined(_explanations(contributing_oil)[0]) == ["crude oil", "fuel oil"]
+    assert [cite._num(p) for p in _children(cite.cite(DOC, "155(3)").element, "paragraph")] == [
+        f"({c})" for c in "abcde"
+    ]
+    assert _defined(_explanations(cite.cite(DOC, "155(3)(e)").element)[1]) == ["shipowner"]
+
+
+def test_section_wide_explanations_at_section_level() -> None:
+    section = cite.cite(DOC, "69").element
+    assert all(_explanations(s) == [] for s in _children(section, "subsection"))
+    (wrap_up,) = _children(section, "wrapUp")
+    (explanation,) = _explanations(wrap_up)
+    assert "of sub-section (1) of this section" in "".join(explanation.itertext())
+    assert _defined(explanation) == ["foreign-going ship"]
+    assert _explanations(cite.cite(DOC, "199(5)").element) == []
+    assert _defined(_explanations(cite.cite(DOC, "199").element)[0]) == ["Fund Convention country"]
+
+
+def test_explanation_of_both_cases_of_family_applies_to_the_whole_definition() -> None:
+    family = cite.cite(DOC, "3(15)").element
+    assert _explanations(cite.cite(DOC, "3(15)(ii)").element) == []
+    (wrap_up,) = _children(family, "wrapUp")
+    assert "In either of the above two cases" in "".join(_explanations(wrap_up)[0].itertext())
+
+
+@pytest.mark.parametrize(
+    ("section", "term"),
+    [("7", "cargo vessel"), ("46", "owner"), ("117", "Load Line Convention"), ("159", "claims arising")],
+)
+def test_terms_defined_in_explanations(section: str, term: str) -> None:
+    defined = [t for e in _explanations(cite.cite(DOC, section).element) for t in _defined(e)]
+    assert any(t.startswith(term) for t in defined), defined
+    assert all(t == t.strip() for t in defined)

@@ -143,6 +143,54 @@ SCHEDULE THE FIRST SCHEDULE
 """  # noqa: E501
 
 
+# 004 s.2(20), (36), (40) [abridged] and s.461(2) (L4151): "sub-clauses (i) to (xiii) or clause (36) of section 2";
+# s.2(20)'s own misprint needs a s.481 to land on.
+PK_461 = """
+BODY
+  PART I -
+    CHAPTER 1 - PRELIMINARY
+      SEC 2. - Definitions
+        In this Ordinance, unless there is anything repugnant in the subject or context,—
+
+        PARA (20)
+          {{def “Maritime Board”}} means a Board convened under section 481;
+
+        PARA (36)
+          “{{def radio installation}}” means radio equipment, as prescribed;
+
+        PARA (40)
+          “{{def safety convention certificate}}” means—
+
+          SUBPARA (i)
+            a passenger ship safety certificate;
+
+          SUBPARA (x)
+            any other certificates as may be prescribed;
+  PART X -
+    CHAPTER 34 - NUCLEAR SHIPS
+      SEC 461. - Application of Ordinance to nuclear ships.
+        SUBSEC (2)
+          Notwithstanding anything contained in this Ordinance, a nuclear ship shall not be required to obtain or produce any certificate referred to in sub-clauses (i) to (xiii) or clause (36) of section 2 or, as the case may be, any like valid safety convention certificate.
+  PART XII -
+    CHAPTER 38 - INVESTIGATIONS AND INQUIRIES
+      SEC 481. - Power of Federal Government to direct inquiry into charges of incompetency or misconduct.
+        Text.
+"""  # noqa: E501
+
+
+def test_sub_clauses_or_a_clause_of_a_section_are_the_clause_s_and_the_misprint_is_noted():
+    trees, counts = linked({"pk-mso-2001": PK_461})
+    subsec = trees["pk-mso-2001"].find(".//a:subsection[@eId='part_X__chp_34__sec_461__subsec_2']", NS)
+    # as printed: clause (36) of section 2; its sub-clauses (i) to (xiii) do not exist, so they stay text
+    assert links(subsec) == [("clause (36) of section 2", "#part_I__chp_1__sec_2__para_36")]
+    assert counts["pk-mso-2001"]["refs unresolved"] == 2
+    remark = subsec.find(".//a:remark", NS)
+    assert "the source prints “sub-clauses (i) to (xiii) or clause (36) of section 2”" in remark.text
+    assert "clause (40)" in remark.text
+    assert remark.getprevious().text == "clause (36) of section 2"
+    assert remark.tail.startswith(" or, as the case may be")
+
+
 def test_a_list_of_sections_links_each_number_and_the_misprint_is_noted():
     (trees, counts) = linked({"pk-mso-2001": PK})
     root = trees["pk-mso-2001"]
@@ -248,8 +296,8 @@ def test_a_misprint_entry_that_finds_nothing_stops_the_build():
 
 def test_pakistan_misprints_are_linked_and_noted_in_the_built_xml():
     root = load("pk-mso-2001")
-    remarks = [r for r in root.iterfind(".//a:remark", NS) if "the source prints “section" in (r.text or "")]
-    assert len(remarks) == 5
+    remarks = [r for r in root.iterfind(".//a:remark", NS) if "the source prints “" in (r.text or "")]
+    assert len(remarks) == len([m for m in refs.misprints() if m.document == "pk-mso-2001"]) == 6
     for remark in remarks:
         assert etree.QName(remark.getprevious()).localname == "ref"
 
@@ -273,3 +321,11 @@ def test_the_1880_act_links_into_the_1875_act():
     assert cross == ["/akn/in/act/1875-01-01/12/~chp_V", "/akn/in/act/1875-01-01/12/~chp_IV__sec_40"]
     assert "OF SALVAGE IN PORTS" in "".join(by_eid("in-ipa-1875", "chp_V").element.find("a:heading", NS).itertext())
     assert "creep or sweep" in by_eid("in-ipa-1875", "chp_IV__sec_40").text
+
+
+def test_built_pakistan_s461_links_clause_36_as_printed():
+    element = cite("pk-mso-2001", "461(2)").element
+    hrefs = [r.get("href") for r in element.iterfind(".//a:ref", NS)]
+    assert hrefs == ["#" + cite("pk-mso-2001", "2(36)").eid]
+    assert "radio installation" in cite("pk-mso-2001", "2(36)").text
+    assert "probably sub-clauses (i) to (x) of clause (40)" in element.find(".//a:remark", NS).text

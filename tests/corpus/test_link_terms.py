@@ -106,6 +106,98 @@ BODY
 """  # noqa: E501
 
 
+# 004 s.85 (L749), s.245(1), (2)(a) (L2042-2046) and s.535(1)-(3) (L4867-4879): the Explanation to s.535(1)
+# defines "ship owner" and "salvor" "For the purposes of sub-section (1)" only.
+PK_535 = """
+BODY
+  PART III -
+    CHAPTER 5 - GENERAL
+      SEC 85. - Representative Organizations.
+        For the purposes of this Ordinance, the Federal Government may, by notification in Official Gazette, designate representative organizations of ship owners and shippers.
+  PART IV -
+    CHAPTER 20 - MARITIME ADVISORY COMMITTEE
+      SEC 245. - Constitution and functions of Central Maritime Advisory Committee.
+        SUBSEC (1)
+          The Federal Government may, by notification in the official Gazette, constitute a Maritime Advisory Committee, consisting of such representatives of ship owners, seaman and the Federal Government as it may deem fit.
+
+        SUBSEC (2)
+          The functions of the Committee shall be—
+
+          PARA (a)
+            to prevent and adjust differences between ship owners and seaman;
+  PART XIII -
+    CHAPTER 41 - LIMITATION OF LIABILITY
+      SEC 535. - Persons entitled to limit liability.
+        SUBSEC (1)
+          Ship owners and salvors may limit their liability in accordance with the provisions of this chapter in relation to claims which are set out in section 536.
+
+          LEVEL.explanation
+            Explanation.—For the purposes of sub-section (1)—
+
+            PARA (a)
+              “{{def ship owner}}” means the owner and includes the charterer, manager and operator of any ship; and
+
+            PARA (b)
+              “{{def salvor}}” means any person rendering services in direct connection with salvage operations.
+
+        SUBSEC (2)
+          If any claims set out in section 537 are made against any person for whose act, neglect or default the ship owner or salvor is responsible, such person shall be entitled to avail himself of the limitation of liability provided for in this chapter.
+
+        SUBSEC (3)
+          In this chapter the liability of a ship owner shall include liability in action brought against the ship herself.
+"""  # noqa: E501
+
+# 003 s.2(1)(u) (L71-73), MPA: the Explanation to clause (u) defines "transhipper" "For the purposes of this clause".
+MPA = """
+BODY
+  CHAPTER I - PRELIMINARY
+    SEC 2. - Definitions.
+      SUBSEC (1)
+        In this Act, unless the context otherwise requires,—
+
+        PARA (u)
+          "{{def pier}}" includes any stage, stairs, landing place, hard, jetty, floating barge, transhipper or pontoon, and any bridges or other works connected therewith.
+
+          BLOCKS.explanation
+            Explanation.—For the purposes of this clause, the term "{{def transhipper}}" means a floating craft or vessel, whether dumb or self-propelled, on which gears are provided for discharging cargo from a barge or wharf and loading it into a ship;
+
+        PARA (v)
+          "{{def port}}" means any major port to which this Act applies, and a transhipper may be used in it.
+"""  # noqa: E501
+
+
+def test_an_explanation_for_the_purposes_of_a_sub_section_limits_its_terms_to_that_sub_section():
+    root, _ = linked(PK_535, "pk-mso-2001")
+    subsec1 = root.find(".//a:subsection[@eId='part_XIII__chp_41__sec_535__subsec_1']", NS)
+    # the sentence opens with the term, so it is capitalised
+    assert marked(subsec1) == [("Ship owners", "#term-ship_owner"), ("salvors", "#term-salvor")]
+    for eid in ("part_III__chp_5__sec_85", "part_IV__chp_20__sec_245", "part_XIII__chp_41__sec_535__subsec_2"):
+        element = root.find(f".//*[@eId='{eid}']", NS)
+        assert "ship owner" in "".join(element.itertext()), eid
+        assert marked(element) == [], eid
+
+
+def test_scopes_read_from_the_words_of_the_definition():
+    root, _ = linked(PK_535, "pk-mso-2001")
+    scopes = {d.term: d.scope.get("eId") for d in terms.definitions(root)}
+    assert scopes == {
+        "ship owner": "part_XIII__chp_41__sec_535__subsec_1",
+        "salvor": "part_XIII__chp_41__sec_535__subsec_1",
+    }
+    root, _ = linked(PK, "pk-mso-2001")
+    scopes = {d.term: d.scope.get("eId") if d.scope is not None else None for d in terms.definitions(root)}
+    assert scopes["seaman"] == "part_IV__chp_15"  # "In this Chapter" (s.199(1))
+    assert scopes["ship"] is None  # "In this Ordinance"
+
+
+def test_an_explanation_for_the_purposes_of_this_clause_applies_in_that_clause_only():
+    root, _ = linked(MPA, "in-mpab-2016")
+    pier = root.find(".//a:paragraph[@eId='chp_I__sec_2__subsec_1__para_u']", NS)
+    assert ("transhipper", "#term-transhipper") in marked(pier)  # the clause the Explanation belongs to
+    port = root.find(".//a:paragraph[@eId='chp_I__sec_2__subsec_1__para_v']", NS)
+    assert ("transhipper", "#term-transhipper") not in marked(port)
+
+
 def test_each_def_refers_to_a_tlcterm_in_the_references():
     root, counts = linked(PK, "pk-mso-2001")
     references = root.find("./a:act/a:meta/a:references", NS)
@@ -217,3 +309,15 @@ def test_pakistan_s161_uses_seaman_and_ship_as_defined_in_s2():
     s161 = cite("pk-mso-2001", "161(3)").element
     assert ("ship", "#term-ship") in marked(s161)
     assert ("apprentice", "#term-apprentice") in marked(s161)
+
+
+def test_pakistan_s535_ship_owner_applies_in_s535_1_only():
+    root = load("pk-mso-2001")
+    uses = [t for t in root.iterfind(".//a:term", NS) if t.get("refersTo") == "#term-ship_owner"]
+    subsec1 = cite("pk-mso-2001", "535(1)").element
+    assert uses and all(subsec1 in set(t.iterancestors()) for t in uses)
+    for reference in ("85", "117(2)(c)", "245(1)", "245(2)(a)", "535(3)"):
+        text = cite("pk-mso-2001", reference).text
+        assert "ship owner" in text, reference
+        assert ("ship owner", "#term-ship_owner") not in marked(cite("pk-mso-2001", reference).element), reference
+    assert ("seaman", "#term-seaman_2") in marked(cite("pk-mso-2001", "204(1)").element)  # s.199's, in Chapter 15
