@@ -107,9 +107,12 @@ def _schema(trades: tuple[str, ...], pakistan: bool) -> Schema:
 
 
 def _check(facts: Facts) -> list[tuple[str, str]]:
-    """The return port is reached on or after the termination; excluded days fit inside the wage period."""
+    """The return port is reached on or after the termination; excluded days fit inside the wage period (they reach
+    only the wages of (a)(i), so they are not checked when service ended by unfitness)."""
     if facts.arrived_return_port_on < facts.service_terminated_on:
         return [("arrived_return_port_on", f"is before service_terminated_on ({facts.service_terminated_on})")]
+    if facts.cause == "unfitness":
+        return []
     scale = _scale(facts)
     end = max(facts.arrived_return_port_on, scale.month_end(facts.service_terminated_on))
     longest = (end - facts.service_terminated_on).days
