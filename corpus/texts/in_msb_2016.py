@@ -37,7 +37,7 @@ _BROKEN_HYPHEN = re.compile(r"\b([A-Za-z]+)- ([A-Za-z]+)\b")
 _WORD = re.compile(r"\w+")
 _HYPHENATED = re.compile(r"\b(?=(\w+-\w+))")  # overlapping: "ex-officio-member" has two
 _CLOSED = re.compile(r"[.;:—]$|[.;:]['\"]$")
-_DEFINED = re.compile(r"(\"|'')(.+?)\1")
+_DEFINED = re.compile(r"(\"|'')(.+?)(\"|'')")  # the closing quote may differ: s.198(e) ''Preventive Measures"
 _DEFINING_VERB = re.compile(r"\b(?:means|mean|includes|include|shall include|shall mean|has the meaning|is)\b")
 _OTHER_SUBSECTION = re.compile(
     r"^Explanation[^—]*—\s*For the purposes of [^,]*?\bsub-section \((\d+)\) of this section"
@@ -371,7 +371,7 @@ def _definition_markup(text: str) -> str:
     if not _DEFINED.search(head):
         return markup.text(text)
     escaped = markup.text(head)
-    escaped = _DEFINED.sub(lambda m: f"{m.group(1)}{{{{def {m.group(2)}}}}}{m.group(1)}", escaped)
+    escaped = _DEFINED.sub(lambda m: f"{m.group(1)}{{{{def {m.group(2)}}}}}{m.group(3)}", escaped)
     return escaped + markup.text(tail).lstrip("\\")
 
 

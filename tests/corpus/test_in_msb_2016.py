@@ -201,3 +201,11 @@ def test_terms_defined_in_explanations(section: str, term: str) -> None:
     defined = [t for e in _explanations(cite.cite(DOC, section).element) for t in _defined(e)]
     assert any(t.startswith(term) for t in defined), defined
     assert all(t == t.strip() for t in defined)
+
+
+def test_s198e_defines_preventive_measures_and_ship_despite_its_mismatched_quotes():
+    """Source L2679: ''Preventive Measures" or "ship" — the opening and closing quotes differ; " or " is no term."""
+    element = cite.cite(DOC, "198(e)").element
+    defined = ["".join(d.itertext()) for d in element.iter(f"{{{NS['a']}}}def")]
+    assert "Preventive Measures" in defined and "ship" in defined
+    assert all(d.strip() != "or" for d in defined)
