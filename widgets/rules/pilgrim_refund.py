@@ -230,16 +230,31 @@ def _prescribed_deductions(facts: Facts, result: Result, deposit: Decimal, passa
 def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal) -> None:
     """s. 318(1): "All deposits made under section 315 which have been unclaimed for the prescribed period shall vest
     in the Federal Government." s. 318(2): "If any pilgrim entitled to a refund of passage-money under sub-section (1)
-    of section 317, does not claim such refund within the prescribed period ... such passage-money ... shall vest in
-    the Federal Government" (pk-mso-2001, part_V__chp_20__sec_318__subsec_1, __subsec_2)."""
+    of section 317, does not claim such refund within the prescribed period, or if any pilgrim who has purchased a
+    return ticket does not on the basis of such ticket obtain a return passage from the Kingdom of Saudi Arabia within
+    the prescribed period and the value of the return half of such ticket has not been refunded under sub-sections (2)
+    or (3) or (4) of the aforesaid section, such passage-money or value shall vest in the Federal Government"
+    (pk-mso-2001, part_V__chp_20__sec_318__subsec_1, __subsec_2)."""
     if deposit:
         result.step(
             S318_1, "If the deposit is unclaimed for the prescribed period, it vests in the Federal Government."
         )
     vesting = deposit
-    if passage and facts.event in ("prevented-from-embarking", "removed-from-ship"):
-        result.step(S318_2, "Passage-money refundable under s. 317(1) and not claimed in time vests likewise.")
-        vesting += passage
+    if facts.event in ("prevented-from-embarking", "removed-from-ship"):
+        if passage:
+            result.step(S318_2, "Passage-money refundable under s. 317(1) and not claimed in time vests likewise.")
+            vesting += passage
+    elif facts.return_ticket and facts.already_refunded:
+        result.step(S318_2, "The return half of his ticket was refunded under s. 317: its value does not vest.")
+    elif facts.return_ticket:
+        # "the value of the return half": half the passage-money, the measure s. 317(2) and (4) refund for it.
+        half = (facts.passage_money / 2).quantize(Decimal("0.01"))
+        result.step(
+            S318_2,
+            f"He did not return on his ticket: unless the value of its return half ({half}, half the passage-money, "
+            "as s. 317 measures it) is refunded under s. 317(2), (3) or (4), it vests in the Federal Government.",
+        )
+        vesting += half
     result.amount("vests_if_unclaimed", vesting, ENTITLEMENT, S318_2 if vesting > deposit else S318_1)
 
 
