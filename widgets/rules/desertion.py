@@ -113,6 +113,15 @@ WAGES_CAP = option(
     "has earned. none (default): the ceiling is the one the text states, since s. 94(7) lets sums be taken from wages "
     "'which he has then earned or ... may afterwards be earned'; wages-earned: no more than wages_earned.",
 )
+REBUTTAL_REACH = option(
+    "rebuttal_reach",
+    ("every-proof", "deemed-proof-only"),
+    "every-proof",
+    "What the seafarer's answer under s. 100(2) / s. 211(2) (a certificate of discharge, or sufficient reasons for "
+    "leaving his ship) defeats. every-proof (default): a man who left with sufficient reasons, or was discharged, did "
+    "not desert, however desertion is otherwise proved; deemed-proof-only: as the words stand, the answer rebuts only "
+    "the deemed proof, and desertion proved by other evidence still stands.",
+)
 PK_ABSENCE = option(
     "pk_absence_reading",
     ("no-amount-fixed", "continued-neglect-of-duty"),
@@ -182,6 +191,7 @@ def _schema(pakistan: bool) -> Schema:
         PART_DAY,
         DEFENCE_SCOPE,
         WAGES_CAP,
+        REBUTTAL_REACH,
         *((PK_ABSENCE,) if pakistan else (SUBSTITUTE_SCOPE, DEEMED_REACH)),
     )
 
@@ -312,10 +322,11 @@ PROVED, DEEMED = "proved", "deemed"
 
 
 def _established(result: Result, deemed: bool, ref: Ref) -> str | None:
-    """How desertion is established: ``PROVED`` by other evidence (unless the seafarer has rebutted it), ``DEEMED``
-    by the deemed proof only, or ``None``."""
+    """How desertion is established: ``PROVED`` by other evidence (unless the seafarer's answer reaches it, option
+    ``rebuttal_reach``), ``DEEMED`` by the deemed proof only, or ``None``."""
     facts = result.facts
-    if facts.desertion_proved_otherwise is True and not _rebutted(facts):
+    answered = _rebutted(facts) and result.option("rebuttal_reach") == "every-proof"
+    if facts.desertion_proved_otherwise is True and not answered:
         result.burden("desertion_proved_otherwise", ref, "proved by other evidence: desertion established")
         result.step(ref, "Desertion is proved by other evidence, not only by the deemed proof.")
         return PROVED

@@ -28,6 +28,15 @@ S321_6 = Ref(PK, f"{_S321}__subsec_6", "s. 321(6)")
 RATE = Decimal(50)
 """s. 321(1): "fifty rupees for each completed day"."""
 
+FURTHER_DELAY = option(
+    "further_delay_measure",
+    ("after-impossible-days", "whole-further-delay"),
+    "after-impossible-days",
+    "What the second proviso compares with the earlier delay. after-impossible-days (default): the days of the "
+    "further delay that the first proviso leaves compensable, so that impossible days never earn compensation and "
+    "never count towards the excess; whole-further-delay: 'the duration of such further delay' as it stands, every "
+    "completed day of it, the compensable days then being at most that excess.",
+)
 COMPLETED_DAYS = option(
     "completed_days",
     ("whole-days-between", "date-difference"),
@@ -52,6 +61,7 @@ SCHEMA = Schema(
     count("earlier_delay_days", "Days of an earlier delay at another port already compensated (second proviso).", 0),
     count("pilgrims", "Pilgrims who had paid by the advertised date.", default=1),
     COMPLETED_DAYS,
+    FURTHER_DELAY,
 )
 
 
@@ -80,8 +90,9 @@ def _compute(facts: Facts, result: Result) -> None:
     if not facts.paid_by_advertised_date:
         result.step(S321_1, "The pilgrim had not paid his passage money by the advertised date: no compensation.")
         days = 0
+    full = days
     days = _impossible_days(facts, result, days)
-    days = _earlier_delay(facts, result, days)
+    days = _earlier_delay(facts, result, days, full)
     per_pilgrim = result.amount("compensation_per_pilgrim", RATE * days, ENTITLEMENT, S321_1)
     result.step(S321_1, f"Fifty rupees for each of {days} day(s): {per_pilgrim} a pilgrim.")
     result.value("compensable_days", days)
@@ -110,7 +121,7 @@ def _impossible_days(facts: Facts, result: Result, days: int) -> int:
     return days - min(claimed, days) if proved is True else days
 
 
-def _earlier_delay(facts: Facts, result: Result, days: int) -> int:
+def _earlier_delay(facts: Facts, result: Result, days: int, full: int) -> int:
     """s. 321(1), second proviso: "where compensation has been paid or has become payable to any pilgrim in respect of
     delay in the departure ... from any port or place and the departure ... from any other port or place is
     thereafter delayed, the pilgrim shall be entitled to compensation only in respect of any period by which the
@@ -119,8 +130,13 @@ def _earlier_delay(facts: Facts, result: Result, days: int) -> int:
     earlier = facts.earlier_delay_days
     if not earlier or not days:
         return days
-    excess = max(days - earlier, 0)
-    result.step(S321_1_PROVISO_2, f"An earlier delay of {earlier} day(s) was compensated: only the excess, {excess}.")
+    if result.option("further_delay_measure") == "whole-further-delay":
+        excess = min(days, max(full - earlier, 0))
+        how = f"the further delay of {full} completed day(s) exceeds it by {max(full - earlier, 0)}"
+    else:
+        excess = max(days - earlier, 0)
+        how = f"the {days} compensable day(s) of the further delay exceed it by {excess}"
+    result.step(S321_1_PROVISO_2, f"An earlier delay of {earlier} day(s) was compensated; {how}: {excess} day(s).")
     return excess
 
 
