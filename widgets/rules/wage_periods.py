@@ -59,8 +59,9 @@ class WageScale:
         return start + dt.timedelta(days=30)
 
     def one_month(self) -> Decimal:
-        """One month's wages."""
-        return self.monthly if self.month_measure == "calendar" else self.day * 30
+        """One month's wages: the monthly wage, whichever conventions count days (30 days at a year's wages over 365
+        days would come to less than the month's wages the statutes name)."""
+        return self.monthly
 
     def for_period(self, start: dt.date, end: dt.date) -> tuple[Decimal, str]:
         """Wages for the period from ``start`` to ``end`` and how they were counted."""

@@ -193,7 +193,8 @@ def _pk_compute(facts: Facts, result: Result) -> None:
         return
     result.step(PK_S161_1, f"Service ended by reason of the {facts.cause} of the ship: limb (a) applies.")
     barred = _pk_s160_bar(facts, result)
-    wages = Decimal(0) if barred or _pk_declined_repatriation(facts, result) else _pk_wages(result)
+    declined = _pk_declined_repatriation(facts, result)  # recorded as a step even when s. 160 already bars the wages
+    wages = Decimal(0) if barred or declined else _pk_wages(result)
     wages = result.amount("wages", wages, ENTITLEMENT, PK_S161_1_A_I)
     effects = _pk_effects(facts, result)
     if barred and result.option("s160_bar_scope") == "wages-and-effects":
