@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 from corpus import catalogue
 from corpus.annotation_store import Note
+from corpus.catalogue import Document
 from corpus.cite import _normalise, load, sections
 from corpus.xmlio import NS
 
@@ -22,6 +25,22 @@ def _attachment(doc_id: str, heading: str):
         if _normalise(attachment.findtext("a:heading", default="", namespaces=NS)).casefold() == heading:
             return attachment
     return None
+
+
+def _note(doc: Document, name: str, eid: str, kind: str, paper: str, element: etree._Element, text: str) -> Note:
+    """A note of the Bill ``doc`` anchored at ``eid``, taken from ``element`` of its paper ``paper``."""
+    return Note(
+        id=f"{doc.id}-{name}",
+        document=doc.id,
+        eid=eid,
+        kind=kind,
+        source=f"{paper}, Bill No. {doc.number} of {doc.date[:4]} ({element.get('eId')})",
+        text=text,
+        quote=None,
+        target=None,
+        file=str(doc.akn_path),
+        line=element.sourceline or 0,
+    )
 
 
 def notes_on_clauses(doc_id: str) -> list[Note]:
@@ -37,19 +56,9 @@ def notes_on_clauses(doc_id: str) -> list[Note]:
         if not match or match[1] not in by_number:
             continue
         text = _normalise("".join(paragraph.find("a:content", NS).itertext()))
+        anchor = by_number[match[1]].get("eId")
         notes.append(
-            Note(
-                id=f"{doc_id}-note-on-clause-{match[1]}",
-                document=doc_id,
-                eid=by_number[match[1]].get("eId"),
-                kind="note-on-clause",
-                source=f"Notes on clauses, Bill No. {doc.number} of {doc.date[:4]} ({paragraph.get('eId')})",
-                text=text,
-                quote=None,
-                target=None,
-                file=str(doc.akn_path),
-                line=paragraph.sourceline or 0,
-            )
+            _note(doc, f"note-on-clause-{match[1]}", anchor, "note-on-clause", "Notes on clauses", paragraph, text)
         )
     return notes
 
@@ -62,19 +71,8 @@ def objects_and_reasons(doc_id: str) -> list[Note]:
     if attachment is None or long_title is None:
         return []
     text = _normalise(" ".join(p.xpath("string()") for p in attachment.iterfind(".//a:mainBody//a:p", NS)))
-    note = Note(
-        id=f"{doc_id}-objects-and-reasons",
-        document=doc_id,
-        eid=long_title.get("eId"),
-        kind="history",
-        source=f"Statement of objects and reasons, Bill No. {doc.number} of {doc.date[:4]} ({attachment.get('eId')})",
-        text=text,
-        quote=None,
-        target=None,
-        file=str(doc.akn_path),
-        line=attachment.sourceline or 0,
-    )
-    return [note]
+    paper = "Statement of objects and reasons"
+    return [_note(doc, "objects-and-reasons", long_title.get("eId"), "history", paper, attachment, text)]
 
 
 def bill_notes() -> list[Note]:

@@ -14,7 +14,7 @@ from functools import cache
 from lxml import etree
 
 from corpus import catalogue, xmlio
-from corpus.xmlio import AKN_NS, NS
+from corpus.xmlio import AKN_NS, NS, NUMBERED_LEVELS
 
 _REFERENCE = re.compile(
     r"^\s*(?:s\.|section|clause|cl\.)?\s*(?P<section>\d+[A-Z]?)(?P<rest>(?:\s*\([^)\s]+\))*)"
@@ -22,19 +22,7 @@ _REFERENCE = re.compile(
     re.IGNORECASE,
 )
 _PART = re.compile(r"\(([^)\s]+)\)")
-_HIER = {
-    "section",
-    "subsection",
-    "paragraph",
-    "subparagraph",
-    "clause",
-    "subclause",
-    "point",
-    "item",
-    "list",
-    "level",
-    "proviso",
-}
+_HIER = NUMBERED_LEVELS | {"section", "level", "proviso"}
 
 
 class CitationError(LookupError):

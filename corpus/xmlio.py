@@ -12,6 +12,10 @@ from lxml import etree
 
 AKN_NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 NS = {"a": AKN_NS}
+NUMBERED_LEVELS = frozenset(
+    {"subsection", "paragraph", "subparagraph", "clause", "subclause", "point", "item", "list", "alinea", "indent"}
+)
+"""The AKN elements that number the levels below a section: "(1)", "(a)", "(i)" …"""
 
 
 def _parser() -> etree.XMLParser:

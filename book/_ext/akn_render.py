@@ -20,6 +20,7 @@ from docutils import nodes
 from lxml import etree
 
 import corpus
+from corpus.xmlio import NUMBERED_LEVELS
 
 TITLE_CHARS = 400
 """Longest definition text put in a term's hover ``title`` (the link leads to the full definition)."""
@@ -27,19 +28,9 @@ TITLE_CHARS = 400
 SECTIONING = {"part", "chapter", "subpart", "subchapter", "division", "subdivision", "title", "subtitle", "section"}
 """Elements rendered as document sections (with a title)."""
 
-HIER = {
-    "subsection",
-    "paragraph",
-    "subparagraph",
-    "clause",
-    "subclause",
-    "point",
-    "item",
-    "list",
+HIER = NUMBERED_LEVELS | {
     "level",
     "proviso",
-    "alinea",
-    "indent",
     "rule",
     "subrule",
     "article",

@@ -24,15 +24,13 @@ from lxml import etree
 
 from corpus.catalogue import Document
 from corpus.clean.old_acts_word_numbers import WORD_NUMBER, parse_word_number
-from corpus.xmlio import AKN_NS
+from corpus.xmlio import AKN_NS, NUMBERED_LEVELS
 
 MISPRINTS_FILE = Path(__file__).resolve().parent / "known_misprints.yaml"
 
 # Text inside these elements is never searched: numbers, headings, existing inline marks, editorial notes, metadata.
 SKIP = frozenset({"num", "heading", "ref", "remark", "term", "def", "meta", "authorialNote", "a"})
-HIER = frozenset(
-    {"subsection", "paragraph", "subparagraph", "clause", "subclause", "point", "item", "list", "alinea", "indent"}
-)
+HIER = NUMBERED_LEVELS
 
 _NUM = r"\d+[A-Z]?(?![\w-])"
 _PAREN = r"\((?:\w{1,5})\)"
