@@ -25,7 +25,7 @@ from akn_pages import text_of
 from docutils import nodes
 from lxml import etree
 from note_nodes import HTML_VISITORS, akn_link, deleted, doc_link, inserted
-from provision_directive import table_item
+from provision_directive import TABLE_ITEM, table_item
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
@@ -46,7 +46,6 @@ TOPICS = ("wages-on-wreck", "desertion", "pilgrims", "load-lines")
 """The four topics of the book whose concordance pairs get a comparison page."""
 
 RELATIONS = ("equivalent", "partial")
-TABLE = re.compile(r"^(?P<section>.+?)\s+item\s+(?P<item>\w+)$")
 
 
 @dataclass(frozen=True)
@@ -151,9 +150,9 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
 def _provision(side: Side) -> tuple[list[nodes.Node], str]:
     """The rendered provision (a table item's rows only, for "256 item 38") and its text without remarks."""
     renderer = akn_render.Renderer(side.document, anchors=False, sections=False)
-    item = TABLE.match(side.reference)
+    item = TABLE_ITEM.match(side.reference)
     if item:
-        table, rows = table_item(corpus.cite(side.document, item["section"]).element, item["item"])
+        table, rows = table_item(corpus.cite(side.document, item["citation"]).element, item["item"])
         return [renderer.table(table, rows)], " ".join(text_of(r, remarks=False) for r in rows)
     element: etree._Element = corpus.by_eid(side.document, side.eid).element
     return renderer.blocks([element]), text_of(element, remarks=False)
