@@ -209,17 +209,18 @@ def item_cells(item: _Item) -> list[tuple[_Part, Cells, bool]]:
             continue
         intro = parts[0].lines if merged and index == 1 else []
         tokens, section, triable = _tokens(intro + part.lines)
-        offence, penalty = _untangle(tokens)
         reviewed = _reviewed(item.num, part, tokens, section)
+        if reviewed:  # the reviewed cells hold exactly this part's words: no search needed
+            if intro:
+                out.append((parts[0], Cells(reviewed[2], "", "", ""), False))
+            out.append((part, Cells(reviewed[0], reviewed[3] or section, reviewed[1], triable), True))
+            continue
+        offence, penalty = _untangle(tokens)
         if intro:
             intro_words = sum(1 for w, _ in _tokens(intro)[0] if w != _LINE_END)
-            intro_text = reviewed[2] if reviewed else _join([(w, o) for w, o in offence if o < intro_words])
-            out.append((parts[0], Cells(intro_text, "", "", ""), False))
+            out.append((parts[0], Cells(_join([(w, o) for w, o in offence if o < intro_words]), "", "", ""), False))
             offence = [(w, o) for w, o in offence if o >= intro_words]
-        cells = Cells(_join(offence), section, _join(penalty), triable)
-        if reviewed:
-            cells = Cells(reviewed[0], reviewed[3] or section, reviewed[1], triable)
-        out.append((part, cells, reviewed is not None))
+        out.append((part, Cells(_join(offence), section, _join(penalty), triable), False))
     return out
 
 
@@ -322,10 +323,16 @@ def _untangle(tokens: list[tuple[str, int | None]]) -> tuple[list[tuple[str, int
     if not n:
         return [], []
 
+    memo: dict[tuple[int, str | None, str], float] = {}
+
     def step(column: int, previous: str | None, word: str) -> float:
-        if previous is None:
-            return _logp(column, "<s>", word)
-        return _logp(column, previous, word) - _after_end(previous, word)
+        key = (column, previous, word)
+        if key not in memo:
+            if previous is None:
+                memo[key] = _logp(column, "<s>", word)
+            else:
+                memo[key] = _logp(column, previous, word) - _after_end(previous, word)
+        return memo[key]
 
     def bonus(i: int, column: int) -> float:
         if forced[i] is not None and forced[i] != column:
@@ -341,21 +348,20 @@ def _untangle(tokens: list[tuple[str, int | None]]) -> tuple[list[tuple[str, int
         {(c, -1): (step(c, None, words[0]) + bonus(0, c) + (0.0 if c == 2 else -_SWITCH), None) for c in (2, 4)}
     ]
     for i in range(1, n):
+        word = words[i]
+        stay = {c: (step(c, words[i - 1], word), bonus(i, c)) for c in (2, 4)}
+        jump = {c: bonus(i, c) for c in (2, 4)}
         layer: dict[tuple[int, int], tuple[float, tuple[int, int] | None]] = {}
-        for (column, other), (score, _) in layers[-1].items():
-            moves = (
-                ((column, other), score + step(column, words[i - 1], words[i]) + bonus(i, column)),
-                (
-                    (6 - column, i - 1),
-                    score
-                    + step(6 - column, words[other] if other >= 0 else None, words[i])
-                    - _SWITCH
-                    + bonus(i, 6 - column),
-                ),
-            )
-            for state, value in moves:
-                if value > layer.get(state, (-math.inf, None))[0]:
-                    layer[state] = (value, (column, other))
+        for state, (score, _) in layers[-1].items():
+            column, other = state
+            # staying in the column keeps (column, other), a state no jump reaches (a jump's other is i - 1)
+            kept, kept_bonus = stay[column]
+            layer[state] = (score + kept + kept_bonus, state)
+            key = (6 - column, words[other] if other >= 0 else None, word)
+            value = score + (memo[key] if key in memo else step(*key)) - _SWITCH + jump[6 - column]
+            target = (6 - column, i - 1)
+            if target not in layer or value > layer[target][0]:
+                layer[target] = (value, state)
         layers.append(layer)
     state: tuple[int, int] | None = max(layers[-1], key=lambda s: layers[-1][s][0])
     columns = [0] * n
@@ -377,10 +383,11 @@ class _Bigrams:
     followers: Counter = field(default_factory=Counter)
     total: int = 0  # the sum of the unigram counts, kept as words are added
 
-    def add(self, text: str) -> None:
-        words = ["<s>"] + [w for w in (_fold(w) for w in text.split()) if w]
+    def add(self, texts: list[str]) -> None:
+        """Count the words of each of ``texts``, each text opening with ``<s>``."""
+        words = [w for w in map(_fold, " <s> ".join(["", *texts]).split()) if w]
         self.unigrams.update(words)
-        self.bigrams.update(itertools.pairwise(words))
+        self.bigrams.update(pair for pair in itertools.pairwise(words) if pair[1] != "<s>")
         self.total += len(words)
 
     def p(self, previous: str, word: str) -> float:
@@ -410,14 +417,11 @@ def _models() -> tuple[_Bigrams, _Bigrams]:
     Table's own (from its first item on)."""
     general, penalty = _Bigrams(), _Bigrams()
     for doc in catalogue.documents():
-        source = read_source(doc.source_path, *doc.lines)
-        skip = _table_range(source.numbered())
-        for number, text in source.numbered():
-            if skip[0] <= number <= skip[1]:
-                continue
-            general.add(text)
-            for match in _PENALTY_PROSE.finditer(text):
-                penalty.add(match["text"])
+        numbered = read_source(doc.source_path, *doc.lines).numbered()
+        skip = _table_range(numbered)
+        lines = [text for number, text in numbered if not skip[0] <= number <= skip[1]]
+        general.add(lines)
+        penalty.add([match["text"] for text in lines for match in _PENALTY_PROSE.finditer(text)])
     general.followers.update(a for a, _ in general.bigrams)
     penalty.followers.update(a for a, _ in penalty.bigrams)
     return general, penalty

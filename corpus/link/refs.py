@@ -152,6 +152,7 @@ class TextSlot:
 
 def text_slots(root: etree._Element, skip: frozenset[str] = SKIP) -> Iterator[TextSlot]:
     """Every run of text in ``root`` that is not inside an element named in ``skip`` (each once, in no set order)."""
+    skipped = _clark_names(skip)
     stack = [root]
     while stack:
         el = stack.pop()
@@ -161,9 +162,15 @@ def text_slots(root: etree._Element, skip: frozenset[str] = SKIP) -> Iterator[Te
         for child in el:
             if child.tail:
                 yield TextSlot(el, child)
-            if isinstance(child.tag, str) and local_name(child) not in skip:
+            if isinstance(child.tag, str) and child.tag not in skipped:
                 searched.append(child)
         stack.extend(reversed(searched))
+
+
+@cache
+def _clark_names(names: frozenset[str]) -> frozenset[str]:
+    """``{akn-namespace}num`` for ``num``: what lxml gives as the tag of an AKN element."""
+    return frozenset(f"{{{AKN_NS}}}{name}" for name in names)
 
 
 def wrap(slot: TextSlot, spans: list[tuple[int, int, etree._Element]]) -> None:

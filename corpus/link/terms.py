@@ -234,6 +234,9 @@ class Matcher:
             first = _WORD.match(form)
             if first is not None:
                 self.by_first.setdefault(first.group(), []).append(form)
+        # the words a use may begin with, as defined or capitalised: the scan looks at these words only
+        starts = {w for first in self.by_first for w in (first, first[:1].upper() + first[1:])}
+        self.first_words = re.compile(r"(?<![\w-])" + _alternatives(starts) + r"(?![\w-])")
 
     @staticmethod
     def _forms(d: Definition, rank: int) -> list[str]:
@@ -251,7 +254,7 @@ class Matcher:
         where a sentence opens: after a full stop, or at the start of ``text`` when it ``opens`` a block."""
         found: list[tuple[int, int, str]] = []
         end = 0
-        for word in _WORD.finditer(text):
+        for word in self.first_words.finditer(text):
             start = word.start()
             if start < end:
                 continue
@@ -272,6 +275,31 @@ class Matcher:
                     end = stop
                     break
         return found
+
+
+def _alternatives(words: set[str]) -> str:
+    """A regular expression for exactly ``words``, as a trie (``ship|shipping|shore`` → ``s(?:hip(?:ping)?|hore)``)
+    so that it costs one look per character, not one per word."""
+    if not words:
+        return "(?!)"
+    heads: dict[str, set[str]] = {}
+    for word in words:
+        if word:
+            heads.setdefault(word[0], set()).add(word[1:])
+    branches = [re.escape(head) + _optional(tails) for head, tails in sorted(heads.items())]
+    return (
+        branches[0]
+        if len(branches) == 1 and "" not in words
+        else "(?:" + "|".join(branches) + ")" + ("?" if "" in words else "")
+    )
+
+
+def _optional(tails: set[str]) -> str:
+    rest = {t for t in tails if t}
+    if not rest:
+        return ""
+    inner = _alternatives(rest)
+    return f"(?:{inner})?" if "" in tails else inner
 
 
 _SENTENCE_END = re.compile(r"[.?!][\"'”’)]?\s+$")
