@@ -278,28 +278,19 @@ class Matcher:
 
 
 def _alternatives(words: set[str]) -> str:
-    """A regular expression for exactly ``words``, as a trie (``ship|shipping|shore`` → ``s(?:hip(?:ping)?|hore)``)
-    so that it costs one look per character, not one per word."""
+    """A regular expression for exactly ``words`` (none empty), as a trie: ``ship|shipping|shore`` →
+    ``(?:s(?:hip(?:ping)?|hore))``, so that it costs one look per character, not one per word."""
     if not words:
         return "(?!)"
-    heads: dict[str, set[str]] = {}
+    tails: dict[str, set[str]] = {}
     for word in words:
-        if word:
-            heads.setdefault(word[0], set()).add(word[1:])
-    branches = [re.escape(head) + _optional(tails) for head, tails in sorted(heads.items())]
-    return (
-        branches[0]
-        if len(branches) == 1 and "" not in words
-        else "(?:" + "|".join(branches) + ")" + ("?" if "" in words else "")
-    )
-
-
-def _optional(tails: set[str]) -> str:
-    rest = {t for t in tails if t}
-    if not rest:
-        return ""
-    inner = _alternatives(rest)
-    return f"(?:{inner})?" if "" in tails else inner
+        tails.setdefault(word[0], set()).add(word[1:])
+    branches = []
+    for head, rest in sorted(tails.items()):
+        longer = {tail for tail in rest if tail}
+        follow = _alternatives(longer) if longer else ""
+        branches.append(re.escape(head) + (f"{follow}?" if longer and "" in rest else follow))
+    return "(?:" + "|".join(branches) + ")"
 
 
 _SENTENCE_END = re.compile(r"[.?!][\"'”’)]?\s+$")

@@ -321,3 +321,12 @@ def test_pakistan_s535_ship_owner_applies_in_s535_1_only():
         assert "ship owner" in text, reference
         assert ("ship owner", "#term-ship_owner") not in marked(cite("pk-mso-2001", reference).element), reference
     assert ("seaman", "#term-seaman_2") in marked(cite("pk-mso-2001", "204(1)").element)  # s.199's, in Chapter 15
+
+
+def test_the_first_words_of_terms_match_whole_words_only_as_defined_or_capitalised():
+    """The scan looks only at words a term may begin with ("ship", "ship-owner", "shipping", and "Ship" where a
+    sentence opens), each as a whole word: not "ships-" nor the "ship" in "ship-owner" unless that is a term."""
+    defs = [terms.Definition(t, terms.slug(t), None, [], []) for t in ("ship", "ship-owner", "shipping company")]
+    matcher = terms.Matcher(defs)
+    text = "A ship-owner's shipping company. Ship ships shipyard ship_x warship"
+    assert [m.group() for m in matcher.first_words.finditer(text)] == ["ship-owner", "shipping", "Ship", "ships"]
