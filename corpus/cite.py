@@ -36,6 +36,7 @@ class Provision:
     document: str
     eid: str
     element: etree._Element
+    rows: tuple[etree._Element, ...] = ()  # a table item: its row (``element``) and its sub-rows, in order
 
     @property
     def citation(self) -> str:
@@ -50,8 +51,14 @@ class Provision:
 
     @property
     def text(self) -> str:
-        """The element's text with whitespace normalised (editorial remarks included, marked off by brackets)."""
-        return _normalise("".join(self.element.itertext()))
+        """The element's text (a table item's: all its rows') with whitespace normalised (editorial remarks
+        included, marked off by brackets)."""
+        return _normalise(" ".join("".join(el.itertext()) for el in self.rows or (self.element,)))
+
+    @property
+    def table(self) -> etree._Element | None:
+        """The table a table item stands in."""
+        return _ancestor(self.element, "table") if self.rows else None
 
 
 @cache
@@ -101,11 +108,21 @@ def cite(doc_id: str, reference: str) -> Provision:
             raise CitationError(f"{doc_id} s. {citation_of(element)[3:]} has no ({label}); it has: {found or 'none'}")
         element = children[0]
     if match["item"]:
-        rows = element.xpath(".//a:tr[substring-after(@eId, '__item_') = $n]", namespaces=NS, n=match["item"])
-        if not rows:
-            raise CitationError(f"{doc_id} {citation_of(element)} has no table item {match['item']}")
-        element = rows[0]
+        return _table_item(doc_id, element, match["item"])
     return Provision(doc_id, element.get("eId"), element)
+
+
+def _table_item(doc_id: str, element: etree._Element, item: str) -> Provision:
+    """Item ``item`` of the first table under ``element`` that has one: its row (``…__item_38``) and its sub-rows
+    (``…__item_38__row_2`` is item 38(a), s.256(2) of the Merchant Shipping Bill)."""
+    for table in element.iter(f"{{{AKN_NS}}}table"):
+        key = f"{table.get('eId')}__item_{item}"
+        rows = [
+            r for r in table.iter(f"{{{AKN_NS}}}tr") if r.get("eId") == key or r.get("eId", "").startswith(key + "__")
+        ]
+        if rows and rows[0].get("eId") == key:
+            return Provision(doc_id, key, rows[0], tuple(rows))
+    raise CitationError(f"{doc_id} {citation_of(element)} has no table item {item}")
 
 
 _EID_INDEXES: dict[int, tuple[etree._Element, dict[str, etree._Element]]] = {}

@@ -62,3 +62,30 @@ def test_every_section_round_trips(doc):
     for number, element in sections(doc.id).items():
         assert citation(doc.id, element.get("eId")) == f"s. {number}"
         assert cite(doc.id, number).element is element
+
+
+def test_a_table_item_is_its_row_and_its_sub_rows():
+    """s.256(2) item 38 of the Merchant Shipping Bill has sub-rows (a) and (b) (003 L3713-3733): citing the item
+    gives all three rows, the item's own eId, and the words of both sub-rows."""
+    item = cite("in-msb-2016", "256(2) item 38")
+    assert item.eid == "part_XIV__sec_256__subsec_2__table_1__item_38"
+    assert [r.get("eId").rsplit("__", 1)[-1] for r in item.rows] == ["item_38", "row_2", "row_3"]
+    assert item.text.startswith("38. If a seafarer,—")
+    assert "(a) deserts his vessel" in item.text and "(b) contravenes clause (b)" in item.text
+    assert item.table is not None and item.table.get("eId") == "part_XIV__sec_256__subsec_2__table_1"
+    assert item.citation == "s. 256(2) Table item 38"
+    assert [citation("in-msb-2016", r.get("eId")) for r in item.rows[1:]] == [
+        "s. 256(2) Table item 38(a)",
+        "s. 256(2) Table item 38(b)",
+    ]
+
+
+def test_a_table_item_without_sub_rows_is_one_row():
+    item = cite("in-msb-2016", "s. 256(2), table item 51")
+    assert len(item.rows) == 1 and item.rows[0] is item.element
+    assert "load line" in item.text
+
+
+def test_a_missing_table_item_is_named():
+    with pytest.raises(CitationError, match=r"s. 256\(2\) has no table item 82"):
+        cite("in-msb-2016", "256(2) item 82")
