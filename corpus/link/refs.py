@@ -40,7 +40,8 @@ _ROMAN_OR_DIGITS = r"(?-i:[IVXLC]+|\d+)\b"
 _KEYWORDS = {
     "subsection": r"sub[-–—]?\s?sections?",
     "section": r"sections?",
-    "clause": r"(?:sub[-–—]?\s?clauses?|clauses?|sub[-–—]?\s?paragraphs?|paragraphs?)",
+    # "item (B) of sub-clause (ii)" (003 MSB s.69 Explanation, L1093): the level below a sub-clause
+    "clause": r"(?:sub[-–—]?\s?clauses?|clauses?|sub[-–—]?\s?paragraphs?|paragraphs?|items?)",
     "chapter": r"chapters?",
     "part": r"parts?",
 }
@@ -52,9 +53,9 @@ _LABELS = {
     "part": _ROMAN_OR_DIGITS,
 }
 _FLAGS = re.IGNORECASE
-# Every form starts with s, c, p or t: the look-ahead lets the search pass over other words at once.
+# Every form starts with s, c, p, t or i: the look-ahead lets the search pass over other words at once.
 _START = re.compile(
-    r"(?<![\w-])(?=[scpt])(?:%s|the\s+last\s+preceding\s+section|the\s+(?:%s\s+)?schedule|this\s+(?:%s))\b"
+    r"(?<![\w-])(?=[scpti])(?:%s|the\s+last\s+preceding\s+section|the\s+(?:%s\s+)?schedule|this\s+(?:%s))\b"
     % (
         "|".join(_KEYWORDS.values()),
         _ORDINAL,

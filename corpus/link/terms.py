@@ -121,6 +121,9 @@ def _opening(section: etree._Element) -> str:
 def scope_of(def_el: etree._Element) -> etree._Element | None:
     """The Part, Chapter, section, sub-section or clause a definition is limited to by its words, or None for the
     whole document."""
+    named = _scope_by_reference(def_el)
+    if named is not None:
+        return named
     match = next((m for text in _intro_texts(def_el) if (m := _SCOPE.search(text))), None)
     if not match:
         return None
@@ -138,6 +141,24 @@ def scope_of(def_el: etree._Element) -> etree._Element | None:
         (el for el in _holders(def_el) if local_name(el) in kinds and el.find(f"{{{AKN_NS}}}num") is not None), None
     )
     return found if found is not None else section
+
+
+_FOR_THE_PURPOSES_OF = re.compile(r"^\W*(?:Explanation\W*)?for\s+the\s+purposes?\s+of\s+$", re.IGNORECASE)
+
+
+def _scope_by_reference(def_el: etree._Element) -> etree._Element | None:
+    """The provision a definition's block limits it to by a linked reference it opens with: "Explanation.—For the
+    purposes of item (B) of sub-clause (ii) of clause (a) of sub-section (1) of this section, "foreign-going ship"
+    means" (003 MSB s.69, L1093) applies in s.69(1)(a)(ii)(B) only. The references are linked before the terms."""
+    block = def_el.getparent()
+    first = block[0] if len(block) else None
+    if first is None or local_name(first) != "ref" or not _FOR_THE_PURPOSES_OF.match(block.text or ""):
+        return None
+    href = first.get("href", "")
+    if not href.startswith("#"):
+        return None
+    found = block.getroottree().getroot().xpath("//*[@eId = $eid]", eid=href[1:])
+    return found[0] if found else None
 
 
 def plurals(term: str) -> set[str]:

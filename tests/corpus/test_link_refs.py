@@ -329,3 +329,12 @@ def test_built_pakistan_s461_links_clause_36_as_printed():
     assert hrefs == ["#" + cite("pk-mso-2001", "2(36)").eid]
     assert "radio installation" in cite("pk-mso-2001", "2(36)").text
     assert "probably sub-clauses (i) to (x) of clause (40)" in element.find(".//a:remark", NS).text
+
+
+def test_an_item_below_a_sub_clause_is_linked_whole():
+    """003 L1093, MSB s.69 Explanation: "item (B) of sub-clause (ii) of clause (a) of sub-section (1) of this section"
+    lands on s.69(1)(a)(ii)(B), not one level short on (ii)."""
+    explanation = cite("in-msb-2016", "69").element.find(".//a:blockContainer[@class='explanation']", NS)
+    ref = explanation.find(".//a:ref", NS)
+    assert "".join(ref.itertext()).startswith("item (B) of sub-clause (ii)")
+    assert ref.get("href") == "#" + cite("in-msb-2016", "69(1)(a)(ii)(B)").eid

@@ -330,3 +330,13 @@ def test_the_first_words_of_terms_match_whole_words_only_as_defined_or_capitalis
     matcher = terms.Matcher(defs)
     text = "A ship-owner's shipping company. Ship ships shipyard ship_x warship"
     assert [m.group() for m in matcher.first_words.finditer(text)] == ["ship-owner", "shipping", "Ship", "ships"]
+
+
+def test_an_explanation_for_the_purposes_of_a_linked_item_limits_its_term_to_that_item():
+    """003 L1093, MSB s.69: "For the purposes of item (B) of sub-clause (ii) …, "foreign-going ship" means" — the
+    definition holds in s.69(1)(a)(ii)(B) only, where the term is used (L1077)."""
+    root = load("in-msb-2016")
+    (def_el,) = [d for d in root.iter(f"{{{NS['a']}}}def") if terms.term_text(d) == "foreign-going ship"]
+    assert terms.scope_of(def_el) is cite("in-msb-2016", "69(1)(a)(ii)(B)").element
+    uses = cite("in-msb-2016", "69(1)(a)(ii)(B)").element.iterfind(".//a:term", NS)
+    assert [u.get("refersTo") for u in uses if u.text == "foreign-going ship"] == [def_el.get("refersTo")]
