@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
+from corpus import yamlio
 
 CORPUS_DIR = Path(__file__).resolve().parent
 SOURCES_DIR = CORPUS_DIR / "sources"
@@ -63,7 +63,7 @@ class Document:
 @cache
 def documents() -> tuple[Document, ...]:
     """All documents of the corpus, in catalogue order."""
-    data = yaml.safe_load(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    data = yamlio.load(CATALOGUE_FILE)
     docs = []
     for entry in data["documents"]:
         entry = dict(entry)

@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
-from corpus import markup
+from corpus import markup, yamlio
 from corpus.source_text import SourceText
 
 CORRECTIONS_DIR = Path(__file__).resolve().parent / "corrections"
@@ -40,7 +38,7 @@ def load(doc_id: str) -> list[Correction]:
     path = path_for(doc_id)
     if not path.exists():
         return []
-    entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    entries = yamlio.load(path) or []
     corrections = []
     for index, entry in enumerate(entries, start=1):
         missing = [f for f in FIELDS if not isinstance(entry, dict) or f not in entry]

@@ -13,8 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
+from corpus import yamlio
 from corpus.clean.old_acts_references import Reference, collect
 from corpus.source_text import SourceText
 
@@ -63,7 +62,7 @@ class Numbering:
 
 def load(name: str) -> Numbering:
     """The reviewed table ``name`` (a YAML file next to this module)."""
-    data = yaml.safe_load((HERE / name).read_text(encoding="utf-8"))
+    data = yamlio.load(HERE / name)
     chapters = [Chapter(str(c["number"]), c.get("line"), c.get("heading"), c.get("before")) for c in data["chapters"]]
     sections = [Section(int(s["section"]), int(s["line"]), s["confidence"], s["evidence"]) for s in data["sections"]]
     anchors = [

@@ -39,9 +39,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import yaml
-
-from corpus import catalogue, markup
+from corpus import catalogue, markup, yamlio
 from corpus.report import MarkupResult, Unparsed
 from corpus.source_text import read_source
 
@@ -196,7 +194,7 @@ def reviewed_cells() -> tuple[dict, ...]:
     """The reviewed cells of ``penalty_table_cells.yaml`` (item, part, lines, offence, penalty, reason)."""
     if not CELLS_FILE.is_file():
         return ()
-    return tuple(yaml.safe_load(CELLS_FILE.read_text(encoding="utf-8")) or ())
+    return tuple(yamlio.load(CELLS_FILE) or ())
 
 
 def item_cells(item: _Item) -> list[tuple[_Part, Cells, bool]]:

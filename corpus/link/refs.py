@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import yaml
 from lxml import etree
 
+from corpus import yamlio
 from corpus.catalogue import Document
 from corpus.clean.old_acts_word_numbers import WORD_NUMBER, parse_word_number
 from corpus.xmlio import AKN_NS, NUMBERED_LEVELS
@@ -111,7 +111,7 @@ class Misprint:
 @cache
 def misprints() -> tuple[Misprint, ...]:
     """The reviewed list of wrongly printed references."""
-    entries = yaml.safe_load(MISPRINTS_FILE.read_text(encoding="utf-8")) or []
+    entries = yamlio.load(MISPRINTS_FILE) or []
     return tuple(Misprint(**{k: str(v) for k, v in entry.items()}) for entry in entries)
 
 
