@@ -12,6 +12,7 @@ from collections import defaultdict
 from typing import Any
 
 import akn_render
+import content_stamps
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
@@ -43,7 +44,7 @@ class StatuteGlossary(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         doc_ids = reader_documents(self.config)
         for doc_id in doc_ids:
-            self.env.note_dependency(str(corpus.document(doc_id).akn_path))
+            content_stamps.note(self.env, corpus.document(doc_id).akn_path)
         for source in [*SOURCES, __file__]:
             self.env.note_dependency(str(source))
         out = nodes.definition_list(classes=["statute-glossary"])

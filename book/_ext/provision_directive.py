@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 import akn_render
+import content_stamps
 from docutils import nodes
 from lxml import etree
 from sphinx.application import Sphinx
@@ -57,7 +58,7 @@ class ProvisionDirective(SphinxDirective):
             raise self.error(
                 f"{{provision}} {doc_id} {reference}: {provision.citation} has no table item {item['item']}"
             )
-        self.env.note_dependency(str(entry.akn_path))
+        content_stamps.note(self.env, entry.akn_path)
         for source in SOURCES:
             self.env.note_dependency(str(source))
         renderer = akn_render.Renderer(doc_id, anchors=False, sections=False)

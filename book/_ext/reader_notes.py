@@ -12,7 +12,9 @@ Course files (``book/instructors.md``): the environment variable ``LEX_NOTES`` (
 
 The build stops (:class:`ExtensionError`) on a malformed annotation file (file, line and field), on any orphaned
 note — its eId gone, its quote no longer in its provision's text — listing each (file, line, id, why), and on a note
-the reader has no place for. Nothing is dropped or moved to another provision silently.
+the reader has no place for. Nothing is dropped or moved to another provision silently. The check runs at the start
+of every build whose inputs (:mod:`build_cache`: the corpus, the extensions, the course files) differ by a byte from
+those of the last build that passed it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import akn_pages
+import build_cache
+import content_stamps
 import note_nodes
 from comparison_pages import comparisons
 from docutils import nodes
@@ -109,13 +113,33 @@ def place_notes(
     return pages
 
 
+def notes_by_page(app: Sphinx) -> dict[str, dict[str, list[Placed]]]:
+    """Every note loaded, checked and placed: docname → anchor → notes (worked out once per build, when needed)."""
+    if app.lex_notes_by_page is None:
+        notes = load_notes(app.config)
+        pair_pages = {c.key: c.docname for c in comparisons()} if app.config.lex_notes_project else {}
+        course = set(app.config.lex_notes)
+        app.lex_notes_by_page = place_notes(notes, reader_documents(app.config), course, pair_pages)
+    return app.lex_notes_by_page
+
+
 def prepare(app: Sphinx) -> None:
-    """Load and check every note once per build, and work out where each goes."""
-    notes = load_notes(app.config)
+    """Check every note at the start of each build: load, find orphans, place (:func:`notes_by_page`).
+
+    The check is skipped when :func:`build_cache.cached` holds its result for exactly these inputs (the corpus, the
+    extensions, the course files and these settings): with the same bytes it can only pass again. The notes are then
+    placed only if a reader page is read.
+    """
     app.lex_notes_files = [*sorted(annotation_store.ANNOTATIONS_DIR.glob("*.yaml")), concordance.TABLE]
     app.lex_notes_files += [Path(p) for p in app.config.lex_notes]
-    pair_pages = {c.key: c.docname for c in comparisons()} if app.config.lex_notes_project else {}
-    app.lex_notes_by_page = place_notes(notes, reader_documents(app.config), set(app.config.lex_notes), pair_pages)
+    app.lex_notes_by_page = None
+    settings = [app.config.lex_notes_project, app.config.lex_notes, reader_documents(app.config)]
+
+    def check() -> dict[str, int]:
+        placed = notes_by_page(app)
+        return {"notes placed": sum(len(group) for page in placed.values() for group in page.values())}
+
+    build_cache.cached(app, "reader_notes", check, extra=app.lex_notes_files, settings=settings)
 
 
 def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> int:
@@ -145,13 +169,15 @@ def add_notes(app: Sphinx, doctree: nodes.document) -> None:
     docname = app.env.docname
     if not docname.startswith(akn_pages.READER_DIR + "/"):
         return
-    for path in [*app.lex_notes_files, *CODE]:
+    for path in app.lex_notes_files:
+        content_stamps.note(app.env, path)
+    for path in CODE:
         app.env.note_dependency(str(path))
-    at = app.lex_notes_by_page.get(docname, {})
+    at = notes_by_page(app).get(docname, {})
     attach(doctree, docname, at)
     for placed in (p for group in at.values() for p in group):
         for anchor in filter(None, (placed.note.anchor, placed.note.target)):
-            app.env.note_dependency(str(corpus.document(anchor.document).akn_path))
+            content_stamps.note(app.env, corpus.document(anchor.document).akn_path)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
