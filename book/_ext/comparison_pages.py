@@ -27,7 +27,6 @@ from akn_pages import text_of
 from docutils import nodes
 from lxml import etree
 from note_nodes import HTML_VISITORS, akn_link, deleted, doc_link, inserted
-from provision_directive import TABLE_ITEM, table_item
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
@@ -163,10 +162,10 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
 def _provision(side: Side) -> tuple[list[nodes.Node], str]:
     """The rendered provision (a table item's rows only, for "256 item 38") and its text without remarks."""
     renderer = akn_render.Renderer(side.document, anchors=False, sections=False)
-    item = TABLE_ITEM.match(side.reference)
-    if item:
-        table, rows = table_item(corpus.cite(side.document, item["citation"]).element, item["item"])
-        return [renderer.table(table, rows)], " ".join(text_of(r, remarks=False) for r in rows)
+    provision = corpus.cite(side.document, side.reference)
+    if provision.rows:
+        rows = list(provision.rows)
+        return [renderer.table(provision.table, rows)], " ".join(text_of(r, remarks=False) for r in rows)
     element: etree._Element = corpus.by_eid(side.document, side.eid).element
     return renderer.blocks([element]), text_of(element, remarks=False)
 
