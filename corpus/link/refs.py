@@ -33,7 +33,7 @@ SKIP = frozenset({"num", "heading", "ref", "remark", "term", "def", "meta", "aut
 HIER = NUMBERED_LEVELS
 
 _NUM = r"\d+[A-Z]?(?![\w-])"
-_PAREN = r"\((?:\w{1,5})\)"
+_PAREN = r"\(\w{1,5} ?\)"  # "sub-section (1 ) of section 2" (004 L54): a stray space before ")"
 _SECTION_LABEL = rf"(?:{_NUM}|{WORD_NUMBER}\b)(?:\s?{_PAREN})*"
 _ORDINAL = r"(?:first|second|third|fourth|fifth)\b"
 _ROMAN_OR_DIGITS = r"(?-i:[IVXLC]+|\d+)\b"
@@ -69,17 +69,20 @@ _NAMELY = re.compile(r"\(namely\),?\s*", _FLAGS)
 _SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s+to\s*|\s*[-–]\s*(?=\d)", _FLAGS)
 _OF = re.compile(r"\s*,?\s+of\s+(?:the\s+)?", _FLAGS)
 _THIS = re.compile(r"this\s+(?P<kw>%s)\b" % "|".join(_KEYWORDS.values()), _FLAGS)
-_SCHEDULE = re.compile(r"the\s+(?:(?P<ordinal>%s)\s+)?schedule\b" % _ORDINAL, _FLAGS)
+# "the First Schedule"; after "of the" (read with it, :data:`_OF`), just "Schedule": "Part I of the Schedule".
+_SCHEDULE = re.compile(r"(?:the\s+)?(?:(?P<ordinal>%s)\s+)?schedule\b" % _ORDINAL, _FLAGS)
 _LAST_PRECEDING = re.compile(r"the\s+last\s+preceding\s+section\b", _FLAGS)
 # ", clause (c)" after a section of the old Acts: "section sixty-two, clause (c)" (000 L265).
 _COMMA_CLAUSE = re.compile(r",\s+clause\s+(?P<label>\(\w{1,5}\))", _FLAGS)
 _LOOK_BEHIND = 120  # characters before a reference searched for the law it belongs to
 _OF_OR_TO = r"\s*,?\s+(?:of|to)\s+"
 _OF_THIS_DOCUMENT = re.compile(r"\s*,?\s+of\s+(?:this\s+(?:Ordinance|Act|Bill|Code)|the\s+Bill)\b", _FLAGS)
-# "of the Merchant Shipping Act, 1854", "of Act No. XIII of 1878", "to the Major Port Trusts Act": another law.
+# "of the Merchant Shipping Act, 1854", "of Act No. XIII of 1878", "to the Major Port Trusts Act", "of the Territorial
+# Waters and Maritime Zones Act, 1976" (004 L27): another law.
 _OF_OTHER_LAW = re.compile(
     r"\s*,?\s+(?:of|to)\s+(?:(?:the\s+)?(?:said|aforesaid|principal)\s+(?:Act|Ordinance|Code)\b|that\s+Act\b"
-    r"|Act\s+(?:No\.\s*)?[IVXLC\d]+\b|articles?\s+\d+|(?:the\s+)?(?:[A-Z][\w.&'()-]*,?\s+){0,10}?"
+    r"|Act\s+(?:No\.\s*)?[IVXLC\d]+\b|articles?\s+\d+"
+    r"|(?:the\s+)?(?:[A-Z][\w.&'()-]*,?\s+(?:(?:and|of|for|on|in|the)\s+)?){0,10}?"
     r"(?:Act|Ordinance|Code|Regulations?|Rules|Statute|Convention|Law|Constitution)\b)"
 )
 # "the Merchant Shipping Act, 1854, section 228" (002 L331), "Act No. XIII of 1867, section one" (002 L427).
@@ -327,6 +330,7 @@ def _kind_of(keyword: str) -> str:
 
 def _label(kind: str, text: str) -> tuple[str, list[str]]:
     """A section label "94(1)(b)" → ("94", ["(1)", "(b)"]); "seventy-four" → ("74", []); other kinds as printed."""
+    text = text.replace(" )", ")")
     if kind != "section":
         return text, []
     below = re.findall(r"\(\w{1,5}\)", text)
@@ -470,6 +474,8 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
             found = descendant(found, f"{label}", HIER) if found is not None else None
     elif kind == "chapter":
         found = _one_of(index.chapters.get(item.label, []), base if base is not None else _enclosing(here, "part"))
+    elif kind == "part" and base is not None and local_name(base) == "attachment":
+        found = _schedule_part(base, item.label)
     elif kind == "part":
         found = _one_of(index.parts.get(item.label, []), None)
     elif kind == "schedule":
@@ -503,6 +509,17 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
     if found is None or not found.get("eId"):
         raise Unresolved(f"{kind} {item.label}{''.join(item.below)}")
     return found
+
+
+def _schedule_part(schedule: etree._Element, label: str) -> etree._Element | None:
+    """Part ``label`` of a schedule: the block that opens with its heading ("(A) PART I.— PAKISTAN LAWS", 004 L5560),
+    or the schedule itself when its parts are not blocks of their own."""
+    heading = re.compile(rf"{_HEADING_BEFORE.pattern}PART\s+{re.escape(label)}\b", _FLAGS)
+    for block in schedule.iter(f"{{{AKN_NS}}}blockList", f"{{{AKN_NS}}}hcontainer", f"{{{AKN_NS}}}p"):
+        first = block[0] if local_name(block) == "blockList" and len(block) else block
+        if heading.match("".join(first.itertext())) and block.get("eId"):
+            return block
+    return schedule
 
 
 def _one_of(candidates: list[etree._Element], within: etree._Element | None) -> etree._Element | None:
@@ -566,12 +583,32 @@ def _link_reference(
     return spans
 
 
-_TITLE_AFTER = re.compile(r"\s*[.:–—-]+\s*[A-Z]")
+_TITLE_AFTER = re.compile(r"\s*(?:[.:–—-]+\s*[A-Z]|$)")
+# What may stand before a heading "Part I" at the start of its block: nothing, or a list label ("(A) ", "B. ").
+_HEADING_BEFORE = re.compile(r"\s*(?:\(\w{1,3}\)|\w{1,3}\.)?\s*")
+_THEREOF = re.compile(r"\s+thereof\b", _FLAGS)
 _WHOLES = {"chapter", "part", "this-chapter", "this-part"}
 _ABSOLUTE = {"section", "chapter", "part", "schedule"}
 _BRIDGE = re.compile(r"[^.;:()]{1,40}")  # "sections 193 and 228 and for the purposes of section 196 of the IPC"
 _JOINED = re.compile(r"\s*,?\s*(?:and|or)\s+|\s*,\s*", _FLAGS)
 _ANCHORS = {"section", "this-section", "last-preceding", "chapter", "part", "schedule"}
+
+
+# How high each kind of unit stands: "thereof" borrows from the reference before it what stands above its own unit.
+_RANK = {"clause": 0, "subsection": 1, "section": 2, "last-preceding": 2, "chapter": 3, "part": 4, "schedule": 5}
+
+
+def _rank(unit: Unit) -> int:
+    return _RANK[unit.kind.removeprefix("this-")]
+
+
+def _above(ref: Reference, before: Reference) -> list[Unit]:
+    """The units of ``before`` that stand above ``ref``'s own: what "thereof" after ``ref`` names ("sub-section (1)
+    thereof" after "section 568" is s.568(1), 004 s.569(2); "clause (b) thereof" after "clause (a) of sub-section
+    (1)" is (1)(b), 004 s.541(3))."""
+    if ref.inherited or len(ref.units) > 1:
+        return []
+    return [u for u in [*before.units, *before.inherited] if _rank(u) > _rank(ref.units[0])]
 
 
 def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = False) -> list[Reference]:
@@ -590,8 +627,16 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
             pos = m.end()
             continue
         pos = ref.end
-        if ref.units[0].start == 0 and ref.units[0].kind in {"part", "chapter"} and _TITLE_AFTER.match(text, ref.end):
-            continue  # "Part I. British Burma." (002 L433): a schedule's own heading, not a reference
+        if (
+            ref.units[0].kind in {"part", "chapter"}
+            and len(ref.units) == 1
+            and _HEADING_BEFORE.fullmatch(text, 0, ref.units[0].start)
+            and _TITLE_AFTER.match(text, ref.end)
+        ):
+            continue  # "Part I. British Burma." (002 L433), "(A) PART I.— PAKISTAN LAWS" (004 L5560): a heading
+        if found and (thereof := _THEREOF.match(text, ref.end)) and (above := _above(ref, found[-1])):
+            # "Part I of the Schedule …, and the enactments specified in Part II thereof" (004 s.610(1), L5536)
+            ref.inherited, ref.end, ref.scope = above, thereof.end(), found[-1].scope
         if ref.scope == own:
             ref.scope = "internal"
         found.append(ref)

@@ -338,3 +338,45 @@ def test_an_item_below_a_sub_clause_is_linked_whole():
     ref = explanation.find(".//a:ref", NS)
     assert "".join(ref.itertext()).startswith("item (B) of sub-clause (ii)")
     assert ref.get("href") == "#" + cite("in-msb-2016", "69(1)(a)(ii)(B)").eid
+
+
+def _refs_of(doc_id: str, reference: str) -> dict[str, str]:
+    """The text and href of each ``<ref>`` in a provision of the built corpus."""
+    element = cite(doc_id, reference).element
+    return {" ".join("".join(r.itertext()).split()): r.get("href") for r in element.iter(f"{{{NS['a']}}}ref")}
+
+
+def test_a_section_of_another_law_named_with_and_in_its_title_is_not_linked():
+    """004 L27, s.1(3)(c): "section 6 of the Territorial Waters and Maritime Zones Act, 1976" is not the Ordinance's
+    own s.6 (Shipping Offices)."""
+    assert "section 6" not in _refs_of("pk-mso-2001", "1(3)(c)")
+
+
+def test_a_stray_space_inside_a_label_does_not_cut_a_chain_short():
+    """004 L54, s.2(8): "clause (7) of sub-section (1 ) of section 2 of the Companies Ordinance, 1984" is the
+    Companies Ordinance's, not the Ordinance's own s.2(7)."""
+    assert _refs_of("pk-mso-2001", "2(8)") == {}
+
+
+def test_parts_of_the_schedule_and_thereof():
+    """004 L5536, s.610(1): "Part I of the Schedule …, and the enactments specified in Part II thereof" land on the
+    Schedule's two lists, and the Schedule's own headings "(A) PART I.—" and "B. PART II" are not references."""
+    assert _refs_of("pk-mso-2001", "610(1)") == {
+        "sub-section (2)": "#part_XVI__chp_46__sec_610__subsec_2",
+        "Part I of the Schedule": "#att_1__list_1",
+        "Part II thereof": "#att_1__list_2",
+    }
+    schedule = load("pk-mso-2001").xpath("//a:attachment[@eId='att_1']", namespaces=NS)[0]
+    assert not schedule.xpath(".//a:listIntroduction//a:ref", namespaces=NS)
+
+
+@pytest.mark.parametrize(
+    ("reference", "words", "target"),
+    [
+        ("569(2)", "sub-section (1) thereof", "568(1)"),  # 004: "a permit … under sub-section (1) thereof" (s.568)
+        ("541(3)", "clause (b) thereof", "541(1)(b)"),  # after "clause (a) of sub-section (1)"
+        ("536(2)", "clause (d) thereof", "536(1)(d)"),  # after "sub-section (1)"
+    ],
+)
+def test_thereof_borrows_what_stands_above_from_the_reference_before(reference, words, target):
+    assert _refs_of("pk-mso-2001", reference)[words] == "#" + cite("pk-mso-2001", target).eid
