@@ -42,13 +42,13 @@ def trace_path(module: str) -> Path:
     return RULES_DIR / f"{module}.trace.yaml"
 
 
-def recorded(module: str) -> dict[tuple[str, str], dict[str, Any]]:
-    """The recorded entries of ``module`` by (document, eId)."""
+def recorded(module: str) -> dict[tuple[str, str, str], dict[str, Any]]:
+    """The recorded entries of ``module`` by (document, eId, citation): a Table item and its proviso share an eId."""
     path = trace_path(module)
     if not path.exists():
         return {}
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {(e["document"], e["eid"]): e for e in data.get("provisions", [])}
+    return {(e["document"], e["eid"], e["citation"]): e for e in data.get("provisions", [])}
 
 
 def digest(text: str) -> str:
@@ -86,7 +86,7 @@ def check() -> list[str]:
     for module, refs in declared().items():
         entries = recorded(module)
         for ref in refs:
-            entry = entries.get((ref.document, ref.eid))
+            entry = entries.get((ref.document, ref.eid, ref.citation))
             try:
                 text = current_text(ref)
             except LookupError as error:
@@ -113,7 +113,7 @@ def record(everything: bool = False, modules: list[str] | None = None) -> list[s
         entries = recorded(module)
         out = []
         for ref in refs:
-            entry = entries.get((ref.document, ref.eid))
+            entry = entries.get((ref.document, ref.eid, ref.citation))
             if entry is None or not entry.get("sha256") or everything:
                 try:
                     text = current_text(ref)

@@ -587,6 +587,7 @@ _TITLE_AFTER = re.compile(r"\s*(?:[.:–—-]+\s*[A-Z]|$)")
 # What may stand before a heading "Part I" at the start of its block: nothing, or a list label ("(A) ", "B. ").
 _HEADING_BEFORE = re.compile(r"\s*(?:\(\w{1,3}\)|\w{1,3}\.)?\s*")
 _THEREOF = re.compile(r"\s+thereof\b", _FLAGS)
+_SENTENCE_BREAK = re.compile(r"[.;:]\s")
 _WHOLES = {"chapter", "part", "this-chapter", "this-part"}
 _ABSOLUTE = {"section", "chapter", "part", "schedule"}
 _BRIDGE = re.compile(r"[^.;:()]{1,40}")  # "sections 193 and 228 and for the purposes of section 196 of the IPC"
@@ -602,12 +603,12 @@ def _rank(unit: Unit) -> int:
     return _RANK[unit.kind.removeprefix("this-")]
 
 
-def _above(ref: Reference, before: Reference) -> list[Unit]:
+def _above(ref: Reference, before: Reference, text: str) -> list[Unit]:
     """The units of ``before`` that stand above ``ref``'s own: what "thereof" after ``ref`` names ("sub-section (1)
     thereof" after "section 568" is s.568(1), 004 s.569(2); "clause (b) thereof" after "clause (a) of sub-section
-    (1)" is (1)(b), 004 s.541(3))."""
-    if ref.inherited or len(ref.units) > 1:
-        return []
+    (1)" is (1)(b), 004 s.541(3)); nothing when a sentence ends between them."""
+    if ref.inherited or len(ref.units) > 1 or _SENTENCE_BREAK.search(text, before.end, ref.units[0].start):
+        return []  # "Clause 128 … under Part VI of the Bill. Sub-clause (2) thereof" (003 L4881): clause 128's
     return [u for u in [*before.units, *before.inherited] if _rank(u) > _rank(ref.units[0])]
 
 
@@ -634,7 +635,7 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
             and _TITLE_AFTER.match(text, ref.end)
         ):
             continue  # "Part I. British Burma." (002 L433), "(A) PART I.— PAKISTAN LAWS" (004 L5560): a heading
-        if found and (thereof := _THEREOF.match(text, ref.end)) and (above := _above(ref, found[-1])):
+        if found and (thereof := _THEREOF.match(text, ref.end)) and (above := _above(ref, found[-1], text)):
             # "Part I of the Schedule …, and the enactments specified in Part II thereof" (004 s.610(1), L5536)
             ref.inherited, ref.end, ref.scope = above, thereof.end(), found[-1].scope
         if ref.scope == own:

@@ -28,7 +28,7 @@ def test_declared_provision_matches_the_corpus(module: str, ref: Ref):
     text = trace.current_text(ref)  # fails naming the document whose AKN is not built, or the missing eId
     printed = corpus.citation(ref.document, ref.eid)
     assert ref.citation.startswith(printed.replace(" proviso", "")), f"corpus cites {printed!r}"
-    entry = trace.recorded(module).get((ref.document, ref.eid))
+    entry = trace.recorded(module).get((ref.document, ref.eid, ref.citation))
     assert entry and entry.get("sha256"), f"no hash recorded: run `python -m widgets.trace record` ({module})"
     if trace.digest(text) != entry["sha256"]:
         pytest.fail(trace.changed(module, ref, entry, text))
@@ -48,3 +48,14 @@ def test_every_rule_declares_the_provisions_its_steps_cite():
                 continue
             for cited in widgets.evaluate(data["provision"], case["facts"])["citations"]:
                 assert (cited["document"], cited["eid"]) in declared, f"{rule.id} cites undeclared {cited}"
+
+
+def test_a_table_item_and_its_proviso_are_recorded_apart(tmp_path, monkeypatch):
+    """The load-line rule declares s.256(2) Table item 51 and its proviso, which share one eId: recording keeps two
+    entries, each with its own citation, and checking finds both."""
+    monkeypatch.setattr(trace, "RULES_DIR", tmp_path)
+    trace.record(modules=["load_line"])
+    entries = trace.recorded("load_line")
+    item = "part_XIV__sec_256__subsec_2__table_1__item_51"
+    assert {c for d, e, c in entries if e == item} == {"s. 256(2) Table item 51", "s. 256(2) Table item 51 proviso"}
+    assert "&id" not in trace.trace_path("load_line").read_text(encoding="utf-8")
