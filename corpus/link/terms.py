@@ -268,9 +268,10 @@ class Matcher:
         return [plural for form in spellings(d.term) for plural in plurals(form)]
 
     def spans(
-        self, text: str, in_force: dict[str, Definition], excluded: set[str], opens: bool = False
+        self, text: str, in_force: dict[str, tuple[int, Definition]], excluded: set[str], opens: bool = False
     ) -> list[tuple[int, int, str]]:
-        """(start, end, TLCTerm eId) of each use in ``text`` of a definition ``in_force`` (by term) and not
+        """(start, end, TLCTerm eId) of each use in ``text`` of a definition ``in_force`` (by term, with the depth
+        of its scope) and not
         ``excluded``: whole words, the longest form in force at each place. A lower-case form may be capitalised
         where a sentence opens: after a full stop, or at the start of ``text`` when it ``opens`` a block."""
         found: list[tuple[int, int, str]] = []
@@ -288,11 +289,15 @@ class Matcher:
                 after = text[stop : stop + 1]
                 if not text.startswith(printed, start) or after.isalnum() or after in {"-", "_"}:
                     continue
-                chosen = next(
-                    (d for d in self.forms[form] if in_force.get(d.term) is d and d.term not in excluded), None
-                )
-                if chosen is not None:
-                    found.append((start, stop, chosen.eid))
+                # of the definitions this form may stand for, the one of the innermost scope ("seamen" in Chapter
+                # 15 of 004 is its s.199(1)(b) "seaman", not s.2(45)'s "Seaman"), else the first in precedence
+                options = [
+                    (in_force[d.term][0], rank, d)
+                    for rank, d in enumerate(self.forms[form])
+                    if in_force.get(d.term, (0, None))[1] is d and d.term not in excluded
+                ]
+                if options:
+                    found.append((start, stop, min(options, key=lambda o: o[:2])[2].eid))
                     end = stop
                     break
         return found
@@ -323,16 +328,17 @@ def _opens_sentence(text: str, start: int, opens: bool) -> bool:
     return bool(_SENTENCE_END.search(text, 0, start)) or (opens and bool(_BLOCK_START.fullmatch(text, 0, start)))
 
 
-def _in_force(defs: list[Definition], scopes: tuple[int, ...]) -> dict[str, Definition]:
-    """The definitions in force inside ``scopes`` (ids of scope elements, innermost first), by term: the innermost
-    scope's definition of a term wins over an outer one and over the document's."""
+def _in_force(defs: list[Definition], scopes: tuple[int, ...]) -> dict[str, tuple[int, Definition]]:
+    """The definitions in force inside ``scopes`` (ids of scope elements, innermost first), by term, each with the
+    place of its scope (0 innermost, ``len(scopes)`` the document): the innermost scope's definition of a term wins
+    over an outer one and over the document's."""
     rank = {scope: i for i, scope in enumerate(scopes)}
     best: dict[str, tuple[int, Definition]] = {}
     for d in defs:
         place = len(scopes) if d.scope is None else rank.get(id(d.scope))
         if place is not None and (d.term not in best or place < best[d.term][0]):
             best[d.term] = (place, d)
-    return {term: d for term, (_, d) in best.items()}
+    return best
 
 
 def link_document(root: etree._Element) -> dict[str, int]:
@@ -348,7 +354,7 @@ def link_document(root: etree._Element) -> dict[str, int]:
         for provision in d.provisions:
             own.setdefault(id(provision), set()).add(d.term)
     matcher = Matcher(defs)
-    in_force: dict[tuple[int, ...], dict[str, Definition]] = {}
+    in_force: dict[tuple[int, ...], dict[str, tuple[int, Definition]]] = {}
     linked = 0
     for slot in list(text_slots(body, TERM_SKIP)) if body is not None else []:
         held = [id(el) for el in ancestors(slot.parent)]

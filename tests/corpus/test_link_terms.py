@@ -340,3 +340,14 @@ def test_an_explanation_for_the_purposes_of_a_linked_item_limits_its_term_to_tha
     assert terms.scope_of(def_el) is cite("in-msb-2016", "69(1)(a)(ii)(B)").element
     uses = cite("in-msb-2016", "69(1)(a)(ii)(B)").element.iterfind(".//a:term", NS)
     assert [u.get("refersTo") for u in uses if u.text == "foreign-going ship"] == [def_el.get("refersTo")]
+
+
+def test_a_plural_takes_the_definition_of_the_innermost_scope():
+    """004 Chapter 15: s.199(1)(b) defines "seaman" for the Chapter; "seamen" there (s.201) is that definition's
+    plural, not that of s.2(45)'s document-wide "Seaman". Outside the Chapter (s.161) it is s.2(45)'s."""
+    root = load("pk-mso-2001")
+    by_term = {terms.term_text(d): d.get("refersTo") for d in root.iter(f"{{{NS['a']}}}def")}
+    inside = cite("pk-mso-2001", "201").element.iterfind(".//a:term", NS)
+    assert {t.get("refersTo") for t in inside if t.text == "seamen"} == {by_term["seaman"]}
+    outside = cite("pk-mso-2001", "161").element.iterfind(".//a:term", NS)
+    assert {t.get("refersTo") for t in outside if t.text in {"seaman", "seamen"}} == {by_term["Seaman"]}
