@@ -36,10 +36,13 @@ _QUOTES = "\"'“”‘’`"
 _SUB = r"sub[-–—]?\s?"
 # "In this Chapter", "for the purposes of this clause", "For the purposes of sub-section (1)" (004 s.535(1)) — but not
 # "for the purposes of section 93" nor "of sub-section (2) of section 481", which name another provision's purposes.
+# A named provision limits only with "for the purposes of": "a person referred to in clause (a) or clause (b) … of
+# section 14" (003 s.48(c), L729) names whom the term covers, not where it applies.
 _SCOPE = re.compile(
-    r"\b(?:in|for\s+the\s+purposes?\s+of|within\s+the\s+meaning\s+of)\s+"
-    rf"(?:this\s+(?P<this>part|chapter|section|{_SUB}section|{_SUB}clause|clause|{_SUB}paragraph|paragraph)\b"
-    rf"|(?P<named>{_SUB}section|{_SUB}clause|clause|{_SUB}paragraph|paragraph)\s*(?P<label>\(\w{{1,5}}\))"
+    r"\b(?:(?:in|for\s+the\s+purposes?\s+of|within\s+the\s+meaning\s+of)\s+"
+    rf"this\s+(?P<this>part|chapter|section|{_SUB}section|{_SUB}clause|clause|{_SUB}paragraph|paragraph)\b"
+    r"|(?:for\s+the\s+purposes?\s+of|within\s+the\s+meaning\s+of)\s+"
+    rf"(?P<named>{_SUB}section|{_SUB}clause|clause|{_SUB}paragraph|paragraph)\s*(?P<label>\(\w{{1,5}}\))"
     r"(?:\s+of\s+this\s+section)?(?!\s*,?\s+of\b))",
     re.IGNORECASE,
 )

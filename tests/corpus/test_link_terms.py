@@ -351,3 +351,13 @@ def test_a_plural_takes_the_definition_of_the_innermost_scope():
     assert {t.get("refersTo") for t in inside if t.text == "seamen"} == {by_term["seaman"]}
     outside = cite("pk-mso-2001", "161").element.iterfind(".//a:term", NS)
     assert {t.get("refersTo") for t in outside if t.text in {"seaman", "seamen"}} == {by_term["Seaman"]}
+
+
+def test_a_definition_naming_a_clause_it_covers_is_not_limited_to_that_clause():
+    """003 L729, MSB s.48(c): "Indian charterer" means "a person referred to in clause (a) or clause (b) …  of
+    section 14": the definition holds in the Chapter (s.48's "In this Chapter"), so s.49(1)'s use is linked."""
+    root = load("in-msb-2016")
+    (def_el,) = [d for d in root.iter(f"{{{NS['a']}}}def") if terms.term_text(d) == "Indian charterer"]
+    assert terms.scope_of(def_el).get("eId") == "part_III__chp_II"
+    uses = cite("in-msb-2016", "49(1)").element.iterfind(".//a:term", NS)
+    assert [u.get("refersTo") for u in uses if u.text == "Indian charterer"] == [def_el.get("refersTo")]
