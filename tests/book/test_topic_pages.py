@@ -19,6 +19,15 @@ def test_the_chapter_executed_without_error(built_site, chapter):
     page = (built_site / "book" / "chapters" / f"{chapter}.html").read_text(encoding="utf-8")
     assert "output traceback" not in page and "output stderr" not in page
     assert "Traceback (most recent call last)" not in page
+    assert "&lt;Figure size" not in page, "a figure printed as text, not drawn"
+
+
+def test_the_load_line_chapter_draws_its_two_diagrams(built_site):
+    """The to-scale mark with the facts' waterline: the modern mark and the 1880 Act's disc, as images."""
+    page = (built_site / "book" / "chapters" / "load-lines.html").read_text(encoding="utf-8")
+    section = page[page.index('id="the-mark-the-waterline-and-the-allowances-to-scale"') :]
+    section = section[: section.index("<section ")] if "<section " in section else section
+    assert len(re.findall(r"<img [^>]*src=\"[^\"]+\.png\"", section)) == 2
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)

@@ -141,3 +141,11 @@ def test_load_line_figure_rejects_bad_facts() -> None:
         load_line_figure({"submerged_mm_port": 10, "submerged_mm_starboard": 10, "water_density": 1.0})
     with pytest.raises(ValueError, match="mark"):
         load_line_figure({"submerged_mm_port": 10, "submerged_mm_starboard": 10}, mark="1990")
+
+
+def test_the_load_line_figure_shows_as_an_image_without_pyplot() -> None:
+    """A notebook (the built book, JupyterLab, JupyterLite) shows the figure as a PNG, not as "<Figure size …>"."""
+    from IPython.core.formatters import DisplayFormatter
+
+    data, _ = DisplayFormatter().format(load_line_figure({"submerged_mm_port": 60, "submerged_mm_starboard": 40}))
+    assert data["image/png"][:8] == b"\x89PNG\r\n\x1a\n"

@@ -4,7 +4,8 @@
     load_line_figure({"submerged_mm_port": 60, "submerged_mm_starboard": 40})
 
 A pure function from facts (the facts of ``in-msb-2016/load-line`` / ``pk-mso-2001/load-line``) to a matplotlib
-``Figure`` (no pyplot, no global state): one panel per side of the ship, as seen from outboard, in millimetres with an
+``Figure`` (no pyplot, no global state) that shows itself as a PNG in any notebook, the built book and JupyterLite
+(no backend needed): one panel per side of the ship, as seen from outboard, in millimetres with an
 equal aspect, so the mark, the waterline and the allowances are drawn to one scale. Each panel shows
 
 - the mark: the disc with the horizontal line through its centre, and the appropriate load line (the one the statutes
@@ -32,6 +33,7 @@ The fresh-water allowance uses the rules' convention (``widgets/rules/load_line.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +41,16 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Annulus, Rectangle
 
 import widgets
+
+
+class DiagramFigure(Figure):
+    """A matplotlib ``Figure`` that a notebook shows as an image without pyplot's inline backend."""
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", dpi=100)
+        return buffer.getvalue()
+
 
 INCH = 25.4
 SALT_WATER = 1.025
@@ -158,7 +170,7 @@ def load_line_figure(
         raise ValueError(f"mark must be one of {sorted(MARKS)}, not {mark!r}")
     geometry = MARKS[mark]
     levels = waterline_levels(facts, provision_id)
-    figure = Figure(figsize=(width_in, width_in * 0.36), layout="constrained")
+    figure = DiagramFigure(figsize=(width_in, width_in * 0.36), layout="constrained")
     axes = figure.subplots(1, 2)
     _draw_side(axes[0], "port", levels.port, levels, geometry)
     _draw_side(axes[1], "starboard", levels.starboard, levels, geometry)

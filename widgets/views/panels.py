@@ -59,8 +59,9 @@ def result_html(result: dict[str, Any], link: Any = None) -> str:
         for o in result.get("options", [])
     )
     parts = [
-        "<div class='lm-result'>",
-        "<table class='lm-amounts'><thead><tr>",
+        # long citations and words wrap inside a phone's width instead of being cut off at the widget's edge
+        "<div class='lm-result' style='max-width:100%;overflow-wrap:anywhere'>",
+        "<table class='lm-amounts' style='width:100%'><thead><tr>",
         "<th>amount</th><th>value</th><th>kind</th><th>provision</th></tr></thead>",
         f"<tbody>{''.join(rows)}</tbody></table>",
         f"<ul class='lm-outcomes'>{''.join(others)}</ul>" if others else "",
