@@ -511,7 +511,7 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
     return found
 
 
-def _schedule_part(schedule: etree._Element, label: str) -> etree._Element | None:
+def _schedule_part(schedule: etree._Element, label: str) -> etree._Element:
     """Part ``label`` of a schedule: the block that opens with its heading ("(A) PART I.— PAKISTAN LAWS", 004 L5560),
     or the schedule itself when its parts are not blocks of their own."""
     heading = re.compile(rf"{_HEADING_BEFORE.pattern}PART\s+{re.escape(label)}\b", _FLAGS)
