@@ -168,7 +168,7 @@ def build(
     return todo
 
 
-def write(b: Built, counts: dict[str, int], out_dir: Path | None) -> None:
+def write(b: Built, counts: dict[str, int | list[str]], out_dir: Path | None) -> None:
     """Write the markup, XML and report of ``b`` (under ``out_dir`` when given)."""
     doc = b.doc
     paths = (doc.markup_path, doc.akn_path, doc.report_path)

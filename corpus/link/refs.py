@@ -101,10 +101,11 @@ class Misprint:
     """A reference the source prints wrongly: linked as printed, with an editorial note (SURVEY.md §4)."""
 
     document: str
-    section: str
     printed: str
     probably: str
     reason: str
+    section: str = ""  # the section that prints it, or
+    eid: str = ""  # the element that does, outside the sections (a Bill's notes on clauses)
 
     @property
     def note(self) -> str:
@@ -239,6 +240,11 @@ class Index:
             if "SCHEDULE" in _heading(attachment).upper():
                 index.schedules.append(attachment)
         return index
+
+    def element(self, eid: str) -> etree._Element | None:
+        """The element of this document whose eId is ``eid``."""
+        found = self.root.xpath("//*[@eId=$eid]", eid=eid)
+        return found[0] if found else None
 
     def href(self, el: etree._Element, here: Document) -> str:
         eid = el.get("eId")
@@ -534,10 +540,16 @@ class Counts:
     resolved: int = 0
     unresolved: int = 0
     external: int = 0
-    missed: list[str] = field(default_factory=list)  # the unresolved references' text, for whoever debugs them
+    missed: list[str] = field(default_factory=list)  # each unresolved reference: its text, where, and why
 
-    def as_dict(self) -> dict[str, int]:
-        return {"refs resolved": self.resolved, "refs unresolved": self.unresolved, "refs external": self.external}
+    def as_dict(self) -> dict[str, int | list[str]]:
+        """The counts, and the unresolved references listed for the build report (an editor's to-do list)."""
+        return {
+            "refs resolved": self.resolved,
+            "refs unresolved": self.unresolved,
+            "refs external": self.external,
+            "unresolved references": self.missed,
+        }
 
 
 def _ref(href: str) -> etree._Element:
@@ -587,9 +599,13 @@ _TITLE_AFTER = re.compile(r"\s*(?:[.:–—-]+\s*[A-Z]|$)")
 # What may stand before a heading "Part I" at the start of its block: nothing, or a list label ("(A) ", "B. ").
 _HEADING_BEFORE = re.compile(r"\s*(?:\(\w{1,3}\)|\w{1,3}\.)?\s*")
 _THEREOF = re.compile(r"\s+thereof\b", _FLAGS)
+_OF_THAT_SECTION = re.compile(r"\s*,?\s+of\s+(?:the\s+)?(?:aforesaid|said|that)\s+section\b", _FLAGS)
+# The amending formula "in clause (a), in sub-clause (i), for the figure …" (004 s.541(2)): the second inside the first.
+_IN_AGAIN = re.compile(r",\s+in\s+", _FLAGS)
 _SENTENCE_BREAK = re.compile(r"[.;:]\s")
 _WHOLES = {"chapter", "part", "this-chapter", "this-part"}
 _ABSOLUTE = {"section", "chapter", "part", "schedule"}
+_SHARED_TAIL = re.compile(r",\s+of\s", _FLAGS)
 _BRIDGE = re.compile(r"[^.;:()]{1,40}")  # "sections 193 and 228 and for the purposes of section 196 of the IPC"
 _JOINED = re.compile(r"\s*,?\s*(?:and|or)\s+|\s*,\s*", _FLAGS)
 _ANCHORS = {"section", "this-section", "last-preceding", "chapter", "part", "schedule"}
@@ -599,17 +615,21 @@ _ANCHORS = {"section", "this-section", "last-preceding", "chapter", "part", "sch
 _RANK = {"clause": 0, "subsection": 1, "section": 2, "last-preceding": 2, "chapter": 3, "part": 4, "schedule": 5}
 
 
-def _rank(unit: Unit) -> int:
-    return _RANK[unit.kind.removeprefix("this-")]
+def _rank(unit: Unit) -> float:
+    """How high ``unit`` stands; a sub-clause ("sub-clause (i)") half a level below a clause."""
+    return _RANK[unit.kind.removeprefix("this-")] - (0.5 if unit.sub else 0.0)
 
 
 def _above(ref: Reference, before: Reference, text: str) -> list[Unit]:
-    """The units of ``before`` that stand above ``ref``'s own: what "thereof" after ``ref`` names ("sub-section (1)
-    thereof" after "section 568" is s.568(1), 004 s.569(2); "clause (b) thereof" after "clause (a) of sub-section
-    (1)" is (1)(b), 004 s.541(3)); nothing when a sentence ends between them."""
-    if ref.inherited or len(ref.units) > 1 or _SENTENCE_BREAK.search(text, before.end, ref.units[0].start):
+    """The units of ``before`` that stand above all of ``ref``'s own: what "thereof" after ``ref`` names
+    ("sub-section (1) thereof" after "section 568" is s.568(1), 004 s.569(2); "clause (b) thereof" after "clause (a)
+    of sub-section (1)" is (1)(b), 004 s.541(3); "clause (b) of sub-section (4) thereof" after "… of section 504" is
+    s.504(4)(b), 004 s.525), or what "in clause (a), in sub-clause (i)" nests the second in (004 s.541(2)); nothing
+    when a sentence ends between them."""
+    if ref.inherited or _SENTENCE_BREAK.search(text, before.end, ref.units[0].start):
         return []  # "Clause 128 … under Part VI of the Bill. Sub-clause (2) thereof" (003 L4881): clause 128's
-    return [u for u in [*before.units, *before.inherited] if _rank(u) > _rank(ref.units[0])]
+    top = max(_rank(u) for u in ref.units)
+    return [u for u in [*before.units, *before.inherited] if _rank(u) > top]
 
 
 def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = False) -> list[Reference]:
@@ -638,6 +658,21 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
         if found and (thereof := _THEREOF.match(text, ref.end)) and (above := _above(ref, found[-1], text)):
             # "Part I of the Schedule …, and the enactments specified in Part II thereof" (004 s.610(1), L5536)
             ref.inherited, ref.end, ref.scope = above, thereof.end(), found[-1].scope
+        elif (that := _OF_THAT_SECTION.match(text, ref.end)) and not any(u.kind == "section" for u in ref.units):
+            # "sub-section (2) of that section" after "sub-section (1) of section 284" (004 s.286(1)), "sub-sections
+            # (2) or (3) or (4) of the aforesaid section" after "section 317" (004 s.318(2)): the last section named
+            named = [u for before in reversed(found) for u in before.units if u.kind == "section" and len(u.items) == 1]
+            if not named:
+                pos = that.end()
+                continue  # no section named before it in this text: left unlinked rather than guessed
+            ref.inherited, ref.end = [named[0]], that.end()
+            ref.scope = next(b.scope for b in reversed(found) if named[0] in b.units)
+        elif (
+            found
+            and _IN_AGAIN.fullmatch(text, found[-1].end, ref.units[0].start)
+            and (above := _above(ref, found[-1], text))
+        ):
+            ref.inherited, ref.scope = above, found[-1].scope
         if ref.scope == own:
             ref.scope = "internal"
         found.append(ref)
@@ -655,6 +690,18 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
         ):
             first.inherited = anchor
             first.scope = second.scope
+        elif (
+            len(first.units) == 1
+            and first.scope == "internal"
+            and not first.inherited
+            and len(second.units) > 1
+            and first.units[0].kind == other.kind
+            and _SHARED_TAIL.match(text, other.end)
+            and _BRIDGE.fullmatch(text, first.end, other.start)
+        ):
+            # "If a seafarer contravenes clause (a), or an owner contravenes clause (b), of sub-section (14) of
+            # section 83" (003, Bill 236 s.256 Table item 33): the comma before "of" gives both clauses its tail.
+            first.inherited, first.scope = second.units[1:] + second.inherited, second.scope
         elif (
             second.scope == "external"
             and first.scope == "internal"
@@ -683,37 +730,67 @@ def link_document(doc: Document, indexes: dict[str, Index], titles: dict[str, Ti
 
 
 def annotate_misprints(doc: Document, index: Index) -> None:
-    """Put the editorial note after each misprinted reference of ``doc``.
+    """Put the editorial note after each misprinted reference of ``doc``: after its last ``<ref>``, or after its
+    printed words when nothing in them could be linked (a provision that does not exist: "sub-section (3) of section
+    3" of the Major Port Authorities Bill, whose section 3 has two sub-sections).
 
-    A section that no longer prints the reference is an error: the list must follow the text.
+    A place that no longer prints the reference is an error: the list must follow the text.
     """
     for misprint in (m for m in misprints() if m.document == doc.id):
-        section = index.sections.get(misprint.section)
-        if section is None:
+        place = index.sections.get(misprint.section) if misprint.section else index.element(misprint.eid)
+        if place is None:
             continue  # a document without that section (a fixture); the corpus tests count the notes
-        remarks = [r for r in section.iter(f"{{{AKN_NS}}}remark") if "".join(r.itertext()) == misprint.note]
+        remarks = [r for r in place.iter(f"{{{AKN_NS}}}remark") if "".join(r.itertext()) == misprint.note]
         if remarks:
             continue  # the committed XML, re-read, already has it
-        found = _printed_refs(section, misprint.printed)
-        if not found:
-            raise LinkError(f"known_misprints.yaml: no reference “{misprint.printed}” in {doc.id} s.{misprint.section}")
-        last = found[-1]
         remark = etree.Element(f"{{{AKN_NS}}}remark", status="editorial")
         remark.text = misprint.note
-        remark.tail, last.tail = last.tail, None
-        last.addnext(remark)
+        block, match = _printed(place, misprint.printed)
+        if block is None:
+            where = f"s.{misprint.section}" if misprint.section else misprint.eid
+            raise LinkError(f"known_misprints.yaml: “{misprint.printed}” is not printed in {doc.id} {where}")
+        linked = [el for el, at in _starts(block) if local_name(el) == "ref" and match.start() <= at < match.end()]
+        if linked:
+            last = linked[-1]
+            remark.tail, last.tail = last.tail, None
+            last.addnext(remark)
+        else:
+            _insert_at(block, match.end(), remark)
 
 
-def _printed_refs(section: etree._Element, printed: str) -> list[etree._Element]:
-    """The ``<ref>`` elements of ``section`` inside the first run of its text that reads ``printed`` (the printed
-    words may begin with a reference left unlinked: "sub-clauses (i) to (xiii) or clause (36) of section 2", 004
-    s.461(2), links only "clause (36) of section 2")."""
+def _printed(place: etree._Element, printed: str) -> tuple[etree._Element | None, re.Match | None]:
+    """The first ``<p>`` of ``place`` whose text reads ``printed``, and where (the printed words may begin with a
+    reference left unlinked: "sub-clauses (i) to (xiii) or clause (36) of section 2", 004 s.461(2), links only
+    "clause (36) of section 2")."""
     wanted = re.compile(r"\s+".join(map(re.escape, printed.split())))
-    for block in section.iter(f"{{{AKN_NS}}}p"):
+    for block in place.iter(f"{{{AKN_NS}}}p"):
         match = wanted.search("".join(block.itertext()))
         if match:
-            return [el for el, at in _starts(block) if local_name(el) == "ref" and match.start() <= at < match.end()]
-    return []
+            return block, match
+    return None, None
+
+
+def _insert_at(block: etree._Element, offset: int, element: etree._Element) -> None:
+    """Put ``element`` at character ``offset`` of the joined text of ``block``, splitting the run of text there."""
+    cursor = len(block.text or "")
+    if offset <= cursor:
+        text = block.text or ""
+        block.text, element.tail = text[:offset], text[offset:]
+        block.insert(0, element)
+        return
+    for child in block:
+        inside = len("".join(child.itertext())) if isinstance(child.tag, str) else 0
+        if cursor < offset < cursor + inside:
+            raise LinkError(f"a misprint note would fall inside <{local_name(child)}> of {block.get('eId')}")
+        cursor += inside
+        tail = child.tail or ""
+        if offset <= cursor + len(tail):
+            cut = offset - cursor
+            child.tail, element.tail = tail[:cut], tail[cut:]
+            child.addnext(element)
+            return
+        cursor += len(tail)
+    raise LinkError(f"offset {offset} is beyond the text of {block.get('eId')}")
 
 
 def _starts(block: etree._Element) -> list[tuple[etree._Element, int]]:
@@ -734,7 +811,7 @@ def _starts(block: etree._Element) -> list[tuple[etree._Element, int]]:
     return found
 
 
-def link(trees: dict[str, etree._Element], docs: dict[str, Document]) -> dict[str, dict[str, int]]:
+def link(trees: dict[str, etree._Element], docs: dict[str, Document]) -> dict[str, dict[str, int | list[str]]]:
     """The refs linker (see :data:`corpus.link.LINKERS`): link every document's references; count them."""
     indexes = {doc_id: Index.of(docs[doc_id], root) for doc_id, root in trees.items()}
     titles = title_patterns(docs)
