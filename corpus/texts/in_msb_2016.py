@@ -34,6 +34,7 @@ _ENUMERATOR = re.compile(r"^\((\d{1,3}|[a-z]{1,3}|[A-Z])\)\s?")
 _ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
 _LETTER_SPACED = re.compile(r"(?<!\S)[A-Za-z](?: [a-z]){3,}(?!\S)")
 _BROKEN_HYPHEN = re.compile(r"\b([A-Za-z]+)- ([A-Za-z]+)\b")
+_SPACED_HYPHEN = re.compile(r"\b([A-Za-z]+) -([A-Za-z]+)\b")  # L731 "charter-cum -demise", L791 "charter -cum- demise"
 _WORD = re.compile(r"\w+")
 _HYPHENATED = re.compile(r"\b(?=(\w+-\w+))")  # overlapping: "ex-officio-member" has two
 _CLOSED = re.compile(r"[.;:—]$|[.;:]['\"]$")
@@ -99,7 +100,8 @@ def _repair_words(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], 
     """Letter-spaced words joined (L329 ``C o n s t i t u t i o n``) and words broken at a line end rejoined.
 
     A broken word (``agree- ment``) is joined when the joined word occurs elsewhere in the Bill, and keeps its
-    hyphen (``Director- General`` -> ``Director-General``) when the hyphenated form does; otherwise it is left.
+    hyphen (``Director- General`` -> ``Director-General``) when the hyphenated form does; otherwise it is left. A
+    space before a hyphen (``charter-cum -demise``, L731) is closed up when the hyphenated form occurs elsewhere.
     """
     known = _words_of(" ".join(t for _, t in lines))
     edits: list[Edit] = []
@@ -117,7 +119,14 @@ def _repair_words(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], 
                     return joined
             return match.group(0)
 
-        out.append((number, _BROKEN_HYPHEN.sub(join, text)))
+        def close_up(match: re.Match[str], number: int = number) -> str:
+            joined = "-".join(match.groups())
+            if joined not in known:
+                return match.group(0)
+            edits.append(Edit(number, match.group(0), joined, "stray space before the hyphen of a compound"))
+            return joined
+
+        out.append((number, _SPACED_HYPHEN.sub(close_up, _BROKEN_HYPHEN.sub(join, text))))
     return out, edits
 
 

@@ -7,6 +7,7 @@ of Part III, the four-level s.69(1)(a)(ii)(A), definitions, the Bill's papers ke
 from __future__ import annotations
 
 import importlib
+import json
 
 import pytest
 
@@ -209,3 +210,18 @@ def test_s198e_defines_preventive_measures_and_ship_despite_its_mismatched_quote
     defined = ["".join(d.itertext()) for d in element.iter(f"{{{NS['a']}}}def")]
     assert "Preventive Measures" in defined and "ship" in defined
     assert all(d.strip() != "or" for d in defined)
+
+
+@pytest.mark.parametrize(
+    ("reference", "line", "original"),
+    [
+        ("49(1)", 731, "cum -demise"),  # 003 L731 "charter-cum -demise"
+        ("49(2)", 733, "cum- demise"),  # L733 "charter-cum- demise": broken at a line end
+        ("50(2)(o)", 791, "charter -cum"),  # L791 "charter -cum- demise": both
+    ],
+)
+def test_a_compound_printed_with_stray_spaces_reads_whole(reference: str, line: int, original: str) -> None:
+    """ "bareboat charter-cum-demise" however the Gazette spaced its hyphens; the report keeps each repair."""
+    assert "bareboat charter-cum-demise" in cite.cite(DOC, reference).text
+    report = json.loads(cite.catalogue.document(DOC).report_path.read_text(encoding="utf-8"))
+    assert any(e["line"] == line and e["original"] == original for e in report["edits"])
