@@ -150,7 +150,7 @@ def _preface(lines: list[tuple[int, str]], unparsed: list[Unparsed]) -> list[str
     title: list[str] = []
     for number, text in texts:
         if text.startswith("BILL NO."):
-            out.append("  " + markup.text(text))
+            out.append("  P.bill-number " + markup.text(text))
         elif text.startswith("BE it enacted"):
             continue
         elif title or text.startswith("A Bill"):

@@ -79,7 +79,7 @@ def to_markup(source: SourceText) -> MarkupResult:
     sections = marginal_notes.find_sections(body, SECTIONS, table_lines)
     notes = marginal_notes.align(body, sections, table_lines)
     result = MarkupResult(markup="", edits=edits, moved=list(notes.moved))
-    out = ["PREFACE", *markup.indent(_preface(preface), 1), "", "BODY"]
+    out = [*_preface(preface), "", "BODY"]
     out += markup.indent(_body(notes.lines, sections, notes.headings, table_lines, result), 1)
     result.moved += _moved_after_table(notes.lines, sections)
     out += _papers(papers, result)
@@ -137,7 +137,8 @@ def _words_of(text: str) -> set[str]:
 
 
 def _preface(lines: list[tuple[int, str]]) -> list[str]:
-    """``BILL NO. 236 OF 2016``, the long title (L25-31, one visual line per source line) and the enacting formula."""
+    """``BILL NO. 236 OF 2016`` and the long title (L25-31, one visual line per source line) in the preface; the
+    enacting formula in the preamble, as the Major Port Authorities Bill has it (in_mpab_2016.py)."""
     out = []
     title: list[str] = []
     formula: list[str] = []
@@ -148,7 +149,8 @@ def _preface(lines: list[tuple[int, str]]) -> list[str]:
             formula.append(text)
         else:
             title.append(text)
-    return [out[0], "LONGTITLE " + markup.text(" ".join(title)), "P " + markup.text(" ".join(formula))]
+    preface = ["PREFACE", "  " + out[0], "  LONGTITLE " + markup.text(" ".join(title))]
+    return [*preface, "", "PREAMBLE", "  " + markup.text(" ".join(formula))]
 
 
 def _body(

@@ -225,3 +225,14 @@ def test_a_compound_printed_with_stray_spaces_reads_whole(reference: str, line: 
     assert "bareboat charter-cum-demise" in cite.cite(DOC, reference).text
     report = json.loads(cite.catalogue.document(DOC).report_path.read_text(encoding="utf-8"))
     assert any(e["line"] == line and e["original"] == original for e in report["edits"])
+
+
+@pytest.mark.parametrize("doc_id", ["in-msb-2016", "in-mpab-2016"])
+def test_both_bills_open_alike_bill_number_and_long_title_then_the_enacting_formula_as_preamble(doc_id: str) -> None:
+    """003 L21-33 (Bill 236) and L4913-4921 (Bill 328): the same Gazette layout, the same AKN."""
+    opening = cite.load(doc_id)
+    preface, preamble = opening.find(".//a:preface", NS), opening.find(".//a:preamble", NS)
+    assert preface.find("a:p[@class='bill-number']", NS).text.startswith("BILL NO. ")
+    assert "".join(preface.find(".//a:longTitle", NS).itertext()).strip().startswith("A Bill to ")
+    assert "BE it enacted" not in "".join(preface.itertext())
+    assert "".join(preamble.itertext()).strip().startswith("BE it enacted by Parliament in the Sixty-seventh Year")
