@@ -9,7 +9,11 @@ nested `(1)` under a lettered clause (1880 L241–247); provisos (`Provided…`,
 Inside a section, a paragraph that carries a glued marginal note, or a new sentence in capitals, opens a new block.
 A section of one block is written flat (text, clauses, provisos); a section of several blocks becomes unnumbered
 subsections, each headed by its marginal note, so that no note is lost and each heads the text it stood beside.
-Every note moved to a heading is recorded as :class:`~corpus.report.Moved`; every repaired gloss as an
+A note glued to a paragraph that goes on with the sentence before it (1880 L51 `Action on receipt of his report. it
+shall forthwith appoint…` after L49 `When the Local Government provisionally orders the detention of a ship,`) does
+not cut that sentence in two: it stays in the block, beside its paragraph, as a side note (``authorialNote
+placement="side"``, bluebell's ``FOOTNOTE{placement side}``).
+Every note moved to a heading or a side note is recorded as :class:`~corpus.report.Moved`; every repaired gloss as an
 :class:`~corpus.report.Edit`. A line that fits none of this is kept verbatim as ``P.unparsed``.
 """
 
@@ -129,8 +133,10 @@ class _Writer:
     def blocks(self, pieces: list[Piece]) -> list[list[Piece]]:
         blocks: list[list[Piece]] = []
         for piece in pieces:
+            goes_on = piece.text[:1].islower()  # the sentence before it continues: its note is a side note
             opens = piece.kind == "para" and (
-                piece.note is not None or (piece.text[:1].isupper() and not _CONTINUING.match(piece.text))
+                (piece.note is not None and not goes_on)
+                or (piece.text[:1].isupper() and not _CONTINUING.match(piece.text))
             )
             if not blocks or opens:
                 blocks.append([piece])
@@ -142,8 +148,19 @@ class _Writer:
         """Write one block's pieces at ``level``: text, clauses (nested), provisos, definitions, explanations."""
         container = level  # where clauses go: the block, or the proviso that introduced them
         letter_open = False
+        side_notes = 0  # the notes of paragraphs that go on with the sentence before them (the first heads the block)
         for piece in pieces:
-            if piece.kind == "para":
+            if piece.kind == "para" and piece.note and piece is not pieces[0]:
+                container, letter_open = level, False
+                side_notes += 1
+                marker = "†" * side_notes
+                self.moved.append(Moved(piece.line, piece.note, f"side note of {where}"))
+                self.emit(level, "{{FOOTNOTE " + marker + "}}" + self.body_text(piece))
+                self.emit(0, "")
+                self.emit(level, f"FOOTNOTE{{placement side}} {marker}")
+                self.emit(level + 1, markup.text(piece.note))
+                self.emit(0, "")
+            elif piece.kind == "para":
                 container, letter_open = level, False
                 self.emit(level, self.body_text(piece))
                 self.emit(0, "")

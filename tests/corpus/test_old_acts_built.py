@@ -160,3 +160,37 @@ def test_nothing_dropped(doc_id: str) -> None:
             assert found >= 0, f"line {line}: {word!r} missing after position {position}"
             position = found + len(word)
     assert built(doc_id).result.unparsed == []
+
+
+@pytest.mark.parametrize(
+    ("doc_id", "number", "notes", "before"),
+    [
+        # 000 L49/L51: "When the Local Government provisionally orders the detention of a ship," / "Action on receipt of
+        # his report. it shall forthwith appoint…": one sentence, its note beside its second line
+        ("in-msa-1880", 8, ["Action on receipt of his report"], "detention of a ship,"),
+        # 000 L57-61: one sentence over three lines, two notes beside the second and third
+        ("in-msa-1880", 9, ["Procedure where surveyor and assessor agree", "where they differ"], "experience; and"),
+        # 000 L1/L3: "This Act may be called The Indian Merchant Shipping Act, 1880:" / "Commencement. and it shall…"
+        ("in-msa-1880", 1, ["Commencement"], "Merchant Shipping Act, 1880:"),
+    ],
+)
+def test_a_note_beside_a_sentence_that_goes_on_is_a_side_note_not_a_new_subsection(
+    doc_id: str, number: int, notes: list[str], before: str
+) -> None:
+    s = section(doc_id, number)
+    sides = s.xpath(".//a:authorialNote[@placement='side']", namespaces=NS)
+    assert [words_of(n) for n in sides] == notes
+    first = sides[0].getparent()
+    assert words_of(first.getprevious()).endswith(before)  # the sentence's first line, in the same block
+    assert first.getparent() is first.getprevious().getparent()
+    assert sides[0].tail.strip()[:1].islower()  # the line it stood beside goes on with the sentence
+
+
+@pytest.mark.parametrize("doc_id", ACTS)
+def test_every_sentence_that_goes_on_stays_in_its_block(doc_id: str) -> None:
+    """No unnumbered subsection of the Acts opens with a lower-case word (a sentence cut in two)."""
+    firsts = {
+        el.get("eId"): el.xpath("(a:content|a:intro)/a:p", namespaces=NS)
+        for el in built(doc_id).root.iterfind(".//a:body//a:subsection", NS)
+    }
+    assert [eid for eid, ps in firsts.items() if ps and words_of(ps[0])[:1].islower()] == []
