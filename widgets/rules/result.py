@@ -78,6 +78,10 @@ class Result:
         }
         return value
 
+    def kind_of(self, name: str) -> str:
+        """The kind recorded for amount ``name`` (a total's kind follows its parts')."""
+        return self._amounts[name]["kind"]
+
     def value(self, name: str, value: Any) -> Any:
         """Record an outcome that is not money (a bool, a payee, a count)."""
         if name in _RESERVED:

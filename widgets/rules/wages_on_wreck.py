@@ -200,7 +200,8 @@ def _pk_compute(facts: Facts, result: Result) -> None:
     if barred and result.option("s160_bar_scope") == "wages-and-effects":
         effects = result.amount("effects_compensation", Decimal(0), ENTITLEMENT, PK_S160_1)
         result.step(PK_S160_1, "Under the option chosen, the bar takes the effects compensation too.")
-    result.amount("total", wages + effects, MINIMUM if effects else ENTITLEMENT, PK_S161_1)
+    floor_at_work = result.kind_of("effects_compensation") == MINIMUM and effects > 0
+    result.amount("total", wages + effects, MINIMUM if floor_at_work else ENTITLEMENT, PK_S161_1)
 
 
 def _pk_s160_bar(facts: Facts, result: Result) -> bool:
@@ -248,7 +249,9 @@ def _pk_effects(facts: Facts, result: Result) -> Decimal:
     """s. 161(1)(a)(ii): "compensation for the loss of his effects,–– (a) in the case of a seaman employed on a
     home-trade ship, of not less than one month's wages; and (b) in the case of seaman employed on a foreign going
     ship, of not less than three month's wages" (pk-mso-2001, ..._sec_161__subsec_1__para_a__subpara_ii__cl_a/cl_b).
-    A floor: the compensation is at least that many months' wages."""
+    A floor: the compensation is at least that many months' wages. The sum is a statutory minimum when the floor
+    fixes it (the value lost is below it, or the option measures by the floor alone); above the floor it is the value
+    lost, due on the reading the ``effects_measure`` option names, not fixed by the floor: an entitlement."""
     months, ref = (1, PK_S161_1_A_II_A) if facts.ship_trade == "home-trade" else (3, PK_S161_1_A_II_B)
     floor = facts.monthly_wage * months
     if result.option("effects_measure") == "limit":
@@ -262,7 +265,7 @@ def _pk_effects(facts: Facts, result: Result) -> Decimal:
             f"Compensation for lost effects worth {facts.effects_lost_value}: not less than {months} month(s)' "
             f"wages ({floor}), so {raised} the floor: {compensation}.",
         )
-    return result.amount("effects_compensation", compensation, MINIMUM, ref)
+    return result.amount("effects_compensation", compensation, MINIMUM if compensation == floor else ENTITLEMENT, ref)
 
 
 def _pk_unfitness(facts: Facts, result: Result) -> Decimal:
@@ -296,7 +299,8 @@ def _in_compute(facts: Facts, result: Result) -> None:
     result.step(IN_S69_1, f"Service ended by reason of the {facts.cause} of the ship: clause (a) applies.")
     wages = result.amount("wages", _in_wages(result), ENTITLEMENT, IN_S69_1_A_I)
     effects = _in_effects(facts, result)
-    result.amount("total", wages + effects, MAXIMUM, IN_S69_1)
+    ceiling_at_work = result.kind_of("effects_compensation") == MAXIMUM and effects > 0
+    result.amount("total", wages + effects, MAXIMUM if ceiling_at_work else ENTITLEMENT, IN_S69_1)
 
 
 def _in_wages(result: Result) -> Decimal:
@@ -315,7 +319,9 @@ def _in_effects(facts: Facts, result: Result) -> Decimal:
     """s. 69(1)(a)(ii): "compensation for the loss of his effect,— (A) in the case of a seafarer employed on a ship
     engaged for coasting trade, of not more than one month's wages; and (B) in the case of a seafarer employed on a
     foreign-going ship, of not more than three month's wages" (in-msb-2016, ..._subpara_ii__cl_A / __cl_B).
-    A ceiling: the compensation is at most that many months' wages.
+    A ceiling: the compensation is at most that many months' wages. The sum is a statutory maximum when the ceiling
+    fixes it (the value lost is above it, or the option measures by the ceiling alone); below the ceiling it is the
+    value lost, due on the reading the ``effects_measure`` option names, not fixed by the ceiling: an entitlement.
 
     s. 69(3): the compensation "shall be deposited with the shipping master at the port of engagement in India for
     payment to the seafarer" (part_V__sec_69__subsec_3)."""
@@ -332,7 +338,8 @@ def _in_effects(facts: Facts, result: Result) -> Decimal:
             f"Compensation for lost effects worth {facts.effects_lost_value}: not more than {months} month(s)' "
             f"wages ({ceiling}), so {cut} the ceiling: {compensation}.",
         )
-    compensation = result.amount("effects_compensation", compensation, MAXIMUM, ref)
+    kind = MAXIMUM if compensation == ceiling else ENTITLEMENT
+    compensation = result.amount("effects_compensation", compensation, kind, ref)
     result.step(IN_S69_3, "The compensation is deposited with the shipping master at the port of engagement in India.")
     return compensation
 

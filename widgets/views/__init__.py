@@ -4,14 +4,17 @@
     calculator("pk-mso-2001/wages-on-wreck")                      # the example facts
     calculator("pk-mso-2001/wages-on-wreck", ship_trade="home-trade")   # a what-if
 
-The controls come from the rule's fact schema, the result panel shows each amount with its kind (entitlement,
-statutory maximum, statutory minimum) and the steps naming their provisions, and the text of the provisions (from the
-corpus, never retyped) stands beside the controls: side by side on a wide screen, stacked on a narrow one. Invalid
-facts show the rule's message inside the widget, never a traceback.
+The controls come from the rule's fact schema (each label whole, with its unit: ``widgets.views.controls``), the
+result panel shows each amount with its kind as the rule returns it (entitlement, statutory maximum, statutory
+minimum; nil when nothing is due), every other outcome in words (``widgets.views.display``) and the steps naming
+their provisions, and the text of the provisions (from the corpus, never retyped) stands beside the controls: side by
+side on a wide screen, stacked on a narrow one. Invalid facts show the rule's message inside the widget, never a
+traceback.
 """
 
 from __future__ import annotations
 
+import html
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +28,11 @@ from widgets.views.panels import error_html, provision_html, result_html
 from widgets.views.reader_links import reader_link
 
 EXAMPLES_FILE = Path(__file__).with_name("examples.yaml")
+LABEL_WRAP = (
+    "<style>.lm-calculator .widget-label, .lm-calculator .widget-label-basic {white-space: normal; max-width: 100%}"
+    "</style>"
+)
+"""A label longer than a phone's width wraps onto a second line (ipywidgets keeps labels on one line and cuts them)."""
 
 
 @cache
@@ -112,7 +120,11 @@ def calculator(provision_id: str, link: Any = None, **facts: Any) -> w.Widget:
     options = [c.widget for c in controls if c.fact["kind"] == "option"]
     options_head = w.HTML("<b>Interpretive options</b> <small>(where the law is arguable; each has a default)</small>")
     facts_box = w.VBox(
-        [w.HTML(f"<h4>{info['title']}</h4>"), *facts, *([options_head, *options] if options else [])],
+        [
+            w.HTML(LABEL_WRAP + f"<h4>{html.escape(info['title'])}</h4>"),
+            *facts,
+            *([options_head, *options] if options else []),
+        ],
         layout={"flex": "1 1 22em", "min_width": "18em"},
     )
     text_box = w.VBox(

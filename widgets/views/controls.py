@@ -3,6 +3,10 @@
 Each control reads back to the raw value the rule accepts (a number, an ISO date, a choice, true/false/"not shown"),
 so a view never second-guesses the rule's validation: bad values reach ``evaluate`` and come back as a ``FactError``
 that the view shows inside the widget.
+
+Labels are never cut off: each control's label takes the width its words need (``description_width: initial``) and
+the control wraps its input below the label when the screen is too narrow for both on one line. Each label carries
+the fact's unit in words ("Displacement (tonnes)", "TPC (tonnes per centimetre immersion)") or the currency sign.
 """
 
 from __future__ import annotations
@@ -13,14 +17,13 @@ from typing import Any
 import ipywidgets as w
 
 from widgets.rules.facts import NOT_SHOWN
+from widgets.views.display import fact_label
 
 MONEY_MAX = 1e12
-LABEL_LAYOUT = {"description_width": "14em"}
-
-
-def label(name: str) -> str:
-    """``monthly_wage`` → "Monthly wage"."""
-    return name.replace("_", " ").capitalize()
+LABEL_STYLE = {"description_width": "initial"}
+"""The label as wide as its words: ipywidgets' default width (and any fixed one) cuts a long label off."""
+WRAPPING = {"width": "auto", "max_width": "100%", "flex_flow": "row wrap"}
+"""On a narrow screen the input goes below its label instead of running off the edge."""
 
 
 class Control:
@@ -31,43 +34,30 @@ class Control:
         self.name = fact["name"]
         self.widget = self._make(fact, value, currency)
         self.widget.tooltip = fact["doc"]
-        self.help = w.HTML(f"<small class='lm-fact-doc'>{fact['doc']}</small>", layout={"margin": "0 0 0 1em"})
 
     def _make(self, fact: dict[str, Any], value: Any, currency: str) -> w.Widget:
-        kind, text = fact["kind"], label(self.name)
-        style = LABEL_LAYOUT
-        layout = {"width": "auto"}
+        kind, text = fact["kind"], fact_label(fact, currency)
+        common = {"description": text, "style": LABEL_STYLE, "layout": WRAPPING}
         if kind in ("money", "number") and value is None:
             # Optional amount: an empty box means "not given".
-            return w.Text(value="", description=text, placeholder="not given", style=style, layout=layout)
+            return w.Text(value="", placeholder="not given", **common)
         if kind == "money":
-            return w.BoundedFloatText(
-                value=value, min=0, max=MONEY_MAX, step=100, description=f"{text} ({currency})", style=style
-            )
+            return w.BoundedFloatText(value=value, min=0, max=MONEY_MAX, step=100, **common)
         if kind == "number":
-            unit = f" ({fact['unit']})" if fact.get("unit") else ""
-            return w.BoundedFloatText(
-                value=value,
-                min=fact["minimum"],
-                max=fact["maximum"],
-                step=0.001 if fact["maximum"] < 10 else 1,
-                description=text + unit,
-                style=style,
-            )
+            step = 0.001 if fact["maximum"] < 10 else 1
+            return w.BoundedFloatText(value=value, min=fact["minimum"], max=fact["maximum"], step=step, **common)
         if kind == "count":
-            unit = f" ({fact['unit']})" if fact.get("unit") else ""
-            return w.BoundedIntText(value=value, min=0, max=100_000, description=text + unit, style=style)
+            return w.BoundedIntText(value=value, min=0, max=100_000, **common)
         if kind == "date":
-            return w.DatePicker(value=dt.date.fromisoformat(value) if value else None, description=text, style=style)
+            return w.DatePicker(value=dt.date.fromisoformat(value) if value else None, **common)
         if kind in ("choice", "option"):
-            return w.Dropdown(options=fact["choices"], value=value, description=text, style=style, layout=layout)
+            return w.Dropdown(options=fact["choices"], value=value, **common)
         if kind == "flag":
-            return w.Checkbox(value=bool(value), description=text, indent=False)
+            return w.Checkbox(value=bool(value), indent=False, **common)
         if kind == "proof":
             options = [("proved", True), ("disproved", False), ("not shown", NOT_SHOWN)]
-            return w.ToggleButtons(
-                options=options, value=value, description=text, style={**style, "button_width": "6.5em"}
-            )
+            style = {**LABEL_STYLE, "button_width": "6.5em"}
+            return w.ToggleButtons(options=options, value=value, description=text, style=style, layout=WRAPPING)
         raise ValueError(f"fact {self.name}: no control for kind {kind!r}")
 
     def raw(self) -> Any:
