@@ -53,6 +53,7 @@ READERS_OF_THE_BUILD = (
     "cite.py",
     "concordance.py",
     "notes.py",
+    "numbering_notes.py",
     "stats.py",
     "annotations/",
 )

@@ -1,5 +1,5 @@
 """Every note of the annotated corpus in one place: the project's annotation files, the Bills' own papers, the
-concordance, and any instructor's course files given on top.
+concordance, the evidence for the old Acts' recovered section numbers, and any instructor's course files on top.
 
 ``python -m corpus notes check [--with course.yaml]`` lists orphaned notes and fails on any;
 ``python -m corpus notes export [--with course.yaml]`` prints them as W3C Web Annotations (JSON-LD).
@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from corpus import annotation_store, bill_notes, concordance
+from corpus import annotation_store, bill_notes, concordance, numbering_notes
 from corpus.annotation_store import Note, Orphan
 
 
 def all_notes(extra: Iterable[Path] = ()) -> list[Note]:
     """The project's notes followed by those of the ``extra`` annotation files (an instructor's, say)."""
     project = annotation_store.load(sorted(annotation_store.ANNOTATIONS_DIR.glob("*.yaml")))
-    notes = project + bill_notes.bill_notes() + concordance.notes() + annotation_store.load(Path(p) for p in extra)
+    own = project + bill_notes.bill_notes() + concordance.notes() + numbering_notes.notes()
+    notes = own + annotation_store.load(Path(p) for p in extra)
     seen: dict[str, Note] = {}
     for note in notes:
         if note.id in seen:

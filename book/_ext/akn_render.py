@@ -5,8 +5,9 @@ lower levels become ``div`` containers; every non-inline element with an eId get
 
 Links are left pending: a ``reference`` node carries ``akn_target = "<doc-id> <eId>"`` and the Sphinx extension
 (:mod:`statute_reader`) turns it into ``page.html#eId`` once all pages are known. A defined term links to the clause
-that defines it and carries that clause's text as its ``title`` (shown on hover). Editorial remarks, unparsed source
-lines and explanations keep their own CSS classes so that they read as distinct from the law text.
+that defines it and names its definition (``akn_definition = "<doc-id> #term-x"``); :mod:`definition_popover` puts
+each definition used on a page once in that page, where a tap, click or Enter on the term shows it. Editorial remarks,
+unparsed source lines and explanations keep their own CSS classes so that they read as distinct from the law text.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import corpus
 from corpus.xmlio import NUMBERED_LEVELS
 
 TITLE_CHARS = 400
-"""Longest definition text put in a term's hover ``title`` (the link leads to the full definition)."""
+"""Longest definition text a term's popover shows (its link leads to the full definition)."""
 
 SECTIONING = {"part", "chapter", "subpart", "subchapter", "division", "subdivision", "title", "subtitle", "section"}
 """Elements rendered as document sections (with a title)."""
@@ -53,6 +54,31 @@ class Definition:
     eid: str
     text: str
 
+    @property
+    def short(self) -> str:
+        """The text as a term's popover shows it: at most :data:`TITLE_CHARS` characters, cut at a word."""
+        return _short(self.text)
+
+
+MARGINAL_NOTES = {"heading", "subheading"}
+"""A defining clause's own title, left out of its definition text."""
+
+
+def definition_text(clause: etree._Element) -> str:
+    """The words of a defining clause (its number and body) without its own heading.
+
+    The heading of a definition is a marginal note that repeats the term: the 1880 Act's source line 7 reads "ship .
+    ship includes every description of vessel…", a paragraph headed "ship" (corpus/markup/in-msa-1880.txt,
+    ``PARA - ship``); the 1875 Act's are headed "Vessel", "Master"…; and a section that opens with a definition may
+    hold an editorial remark in its heading instead (the 1880 Act's s. 71, "wreck"). None of it defines anything.
+    """
+    words = [clause.text or ""]
+    for sub in clause:
+        if isinstance(sub.tag, str) and local(sub) not in MARGINAL_NOTES:
+            words.append(text_of(sub))
+        words.append(sub.tail or "")
+    return " ".join(" ".join(words).split())
+
 
 @cache
 def definitions(doc_id: str) -> dict[str, Definition]:
@@ -65,7 +91,7 @@ def definitions(doc_id: str) -> dict[str, Definition]:
         clause = next((a for a in el.iterancestors() if a.get("eId") and local(a) not in INLINE | {"p"}), None)
         if clause is None:
             continue
-        found[refers] = Definition(clause.get("eId"), text_of(clause))
+        found[refers] = Definition(clause.get("eId"), definition_text(clause))
     return found
 
 
@@ -303,6 +329,9 @@ class Renderer:
             return [nodes.inline("", "[blank]", classes=["akn-remark", "akn-blank"])]
         if name == "remark":
             return [nodes.inline("", "", *inner, classes=["akn-remark"])]
+        if name == "authorialNote" and el.get("placement") == "side":
+            # a marginal note of the 1875/1880 Acts beside a line that goes on with the sentence before it
+            return [nodes.inline("", "", *inner, classes=["akn-side-note"])]
         if name == "sup":
             return [nodes.superscript("", "", *inner)]
         if name == "sub":
@@ -323,8 +352,8 @@ class Renderer:
             name = term_names(self.doc_id).get(el.get("refersTo", ""), "")
             return nodes.abbreviation("", "", *inner, explanation=name, classes=["akn-term", "akn-term-undefined"])
         return nodes.reference(
-            "", "", *inner, internal=True, refuri="", reftitle=_short(definition.text),
-            classes=["akn-term"], akn_target=f"{self.doc_id} {definition.eid}",
+            "", "", *inner, internal=True, refuri="", classes=["akn-term"],
+            akn_target=f"{self.doc_id} {definition.eid}", akn_definition=f"{self.doc_id} {el.get('refersTo')}",
         )  # fmt: skip
 
     def ref(self, el: etree._Element, inner: list[nodes.Node]) -> nodes.Node:

@@ -32,7 +32,7 @@ import corpus
 
 logger = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
-SOURCES = [HERE / "akn_pages.py", HERE / "akn_render.py", Path(__file__).resolve()]
+SOURCES = [HERE / "akn_pages.py", HERE / "akn_render.py", HERE / "definition_popover.py", Path(__file__).resolve()]
 """The renderer's own code: a reader page is re-read when it changes, like when its XML changes."""
 
 MARKDOWN_SPECIAL = set("\\`*_{}[]<>()#+-.!|~")
@@ -246,6 +246,7 @@ def resolve_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("content_stamps")
+    app.setup_extension("definition_popover")  # the terms' definitions, shown on a tap, click or Enter
     app.add_config_value("statute_reader_documents", None, "env", [list, type(None)])
     app.connect("config-inited", add_to_toc, priority=900)  # after sphinx_external_toc has read _toc.yml
     app.connect("builder-inited", add_static)

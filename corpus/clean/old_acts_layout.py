@@ -205,10 +205,13 @@ class _Writer:
 
 
 def _section_remark(section: Section, span: tuple[int, int]) -> str:
+    """The note in the section's heading: that its number is the editors', which source lines it holds, and how sure
+    they are. The evidence for the number (the cross-references it rests on) is reported with the build's facts and
+    shown beside the section as a recovered-numbering note (corpus/numbering_notes.py), not in the law's text."""
     where = f"line {span[0]}" if span[0] == span[1] else f"lines {span[0]}-{span[1]}"
     return (
-        f"Section number recovered editorially (the source prints none; this section is source "
-        f"{where}); confidence: {section.confidence}. {section.evidence}"
+        f"Section number recovered editorially (the source prints none; this section is source {where}); "
+        f"confidence: {section.confidence}"
     )
 
 

@@ -35,18 +35,46 @@ def test_provisions_carry_their_eid_as_html_id(fixture_corpus):
     assert clause.astext().startswith("(b) in the case of seaman employed on a foreign going ship")
 
 
-def test_a_defined_term_links_to_its_definition_and_shows_it_on_hover(fixture_corpus):
+def test_a_defined_term_links_to_its_definition_and_names_it(fixture_corpus):
     tree = render_page("pk-mso-2001", "part-iv")
     terms = [r for r in tree.findall(nodes.reference) if "akn-term" in r["classes"]]
     assert [t.astext() for t in terms] == ["apprentice", "apprentice"]
     assert terms[0]["akn_target"] == "pk-mso-2001 part_I__chp_1__sec_2__para_1"
-    assert terms[0]["reftitle"].startswith("(1) “apprentice” means a person appointed for training to the sea service")
+    assert terms[0]["akn_definition"] == "pk-mso-2001 #term-apprentice"
+    assert "reftitle" not in terms[0]  # the page holds each definition once (book/_ext/definition_popover.py)
+    definition = akn_render.definitions("pk-mso-2001")["#term-apprentice"]
+    assert definition.text.startswith("(1) “apprentice” means a person appointed for training to the sea service")
 
 
-def test_a_long_definition_is_shortened_in_the_hover_text_only(fixture_corpus, monkeypatch):
+def test_a_long_definition_is_shortened_in_the_popover_text_only(fixture_corpus, monkeypatch):
     monkeypatch.setattr(akn_render, "TITLE_CHARS", 40)
-    term = next(r for r in render_page("pk-mso-2001", "part-iv").findall(nodes.reference) if "akn-term" in r["classes"])
-    assert len(term["reftitle"]) <= 40 and term["reftitle"].endswith("…")
+    definition = akn_render.definitions("pk-mso-2001")["#term-apprentice"]
+    assert len(definition.short) <= 40 and definition.short.endswith("…")
+    assert len(definition.text) > 100
+
+
+def test_a_definition_under_a_marginal_note_repeating_the_term_reads_the_term_once(fixture_corpus):
+    """The 1880 Act's ``PARA - ship`` (source line 7, "ship . ship includes…"): the heading is not definition text."""
+    definitions = akn_render.definitions("in-msa-1880")
+    assert definitions["#term-ship"] == akn_render.Definition(
+        "chp_I__sec_2__para_nn_1",
+        "ship includes every description of vessel used in navigation, not propelled by oars:",
+    )
+    assert definitions["#term-master"].text.startswith("master means any person (except a Pilot or Harbour-master)")
+    # the clause's number stays: it is not a heading
+    cargo_ship = akn_render.definitions("pk-mso-2001")["#term-cargo_ship"]
+    assert cargo_ship.text == "(3) “cargo ship” means a ship which is not a passenger ship;"
+
+
+def test_no_definition_of_the_real_corpus_repeats_its_term(real_corpus):
+    """Every document (before the fix: five definitions of the 1880 Act and seven of the 1875 Act, "Vessel Vessel…")."""
+    doubled = []
+    for doc in corpus.documents():
+        names = akn_render.term_names(doc.id)
+        for refers, definition in akn_render.definitions(doc.id).items():
+            if definition.text.lower().startswith(f"{names[refers]} {names[refers]}".lower()):
+                doubled.append(f"{doc.id} {definition.text[:60]}")
+    assert not doubled
 
 
 def test_cross_references_are_pending_links_to_the_eid(fixture_corpus):
@@ -98,7 +126,8 @@ def test_every_term_of_the_real_corpus_shows_a_definition(real_corpus, doc):
         holder.extend(renderer.blocks(page.elements))
     terms = [n for n in holder.findall(nodes.Element) if "akn-term" in n.get("classes", [])]
     assert len(terms) == sum(1 for _ in corpus.load(doc.id).iter("{*}term"))
-    assert all(t.get("reftitle") or t.get("explanation") for t in terms)
+    defined = akn_render.definitions(doc.id)
+    assert all(t.get("akn_definition", " ").partition(" ")[2] in defined or t.get("explanation") for t in terms)
     assert not renderer.unresolved
 
 
@@ -113,3 +142,18 @@ def test_an_explanation_keeps_its_class(real_corpus):
     explanation = next(e for e in corpus.load("pk-mso-2001").iter("{*}level") if e.get("class") == "explanation")
     node = akn_render.Renderer("pk-mso-2001").block(explanation)[0]
     assert "akn-explanation" in node["classes"] and node.astext().startswith("Explanation")
+
+
+def test_a_margin_note_beside_a_line_in_mid_sentence_is_set_apart_inside_the_sentence(real_corpus):
+    """000 L49-51, the 1880 Act's s.8: "…detention of a ship," / "Action on receipt of his report. it shall forthwith
+    appoint…": the note is a side note inside the section's one block, not a heading cutting the sentence."""
+    section = corpus.cite("in-msa-1880", "8").element
+    tree = nodes.container()
+    tree.extend(akn_render.Renderer("in-msa-1880").block(section))
+    notes = [n for n in tree.findall(nodes.inline) if "akn-side-note" in n["classes"]]
+    assert [" ".join(n.astext().split()) for n in notes] == ["Action on receipt of his report"]
+    paragraph = notes[0].parent
+    assert isinstance(paragraph, nodes.paragraph)
+    assert paragraph.astext().split("Action on receipt of his report")[1].strip().startswith("it shall forthwith")
+    headings = [n.astext() for n in tree.findall(nodes.strong) if "akn-heading" in n["classes"]]
+    assert "Action on receipt of his report" not in headings
