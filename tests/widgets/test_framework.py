@@ -44,7 +44,7 @@ def test_values_are_converted():
         ({"wage": float("nan")}, "wage", "finite"),
         ({"wage": 1, "on": "2024-02-30"}, "on", "ISO date"),
         ({"wage": 1, "on": "2024-2-3"}, "on", "ISO date"),
-        ({"wage": 1, "trade": "home-trade"}, "trade", "must be one of 'coasting', 'foreign-going'"),
+        ({"wage": 1, "trade": "home-trade"}, "trade", "must be one of “coasting”, “foreign-going”; got “home-trade”"),
         ({"wage": 1, "ticket": "no"}, "ticket", "true or false"),
         ({"wage": 1, "exerted": "unknown"}, "exerted", '"not shown"'),
         ({"wage": 1, "days": -2}, "days", "must not be negative"),

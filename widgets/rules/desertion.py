@@ -31,7 +31,8 @@ from widgets.rules import wage_periods
 from widgets.rules.facts import NOT_SHOWN, FactError, Facts, Schema, choice, flag, money, number, option, proof
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
-from widgets.rules.result import ENTITLEMENT, MAXIMUM, Result, rounded
+from widgets.rules.result import ENTITLEMENT, MAXIMUM, Result
+from widgets.rules.wording import counted, measure, money_text
 
 IN, PK = "in-msb-2016", "pk-mso-2001"
 
@@ -222,6 +223,12 @@ def _month_pay(facts: Facts) -> Decimal:
     return facts.monthly_wage if facts.monthly_wage is not None else facts.daily_wage * 30
 
 
+def _periods_counted(result: Result, periods: int) -> str:
+    """The hours of absence and the periods of twenty-four hours counted in them, in words for a step."""
+    hours = measure(result.facts.hours_absent, "hour", "hours")
+    return f"{hours} absent: {counted(periods, 'period')} of twenty-four hours counted"
+
+
 def _periods(result: Result) -> int:
     """The twenty-four hours of absence counted, by the ``part_day_absence`` option."""
     hours = Decimal(str(result.facts.hours_absent)) / HOURS_PER_PERIOD
@@ -231,7 +238,9 @@ def _periods(result: Result) -> int:
 
 def _cap_at_wages(result: Result, ceiling: Decimal, ref: Ref) -> Decimal:
     if result.option("absence_forfeiture_cap") == "wages-earned" and ceiling > result.facts.wages_earned:
-        result.step(ref, f"Out of his wages: capped at the wages earned, {rounded(result.facts.wages_earned)}.")
+        result.step(
+            ref, f"Out of his wages: capped at the wages earned, {money_text(result, result.facts.wages_earned)}."
+        )
         return result.facts.wages_earned
     return ceiling
 
@@ -347,10 +356,21 @@ def _apply(result: Result, forfeiture: Decimal, ref: Ref, payee: str) -> None:
     to_master = min(facts.expenses_caused, applied)
     result.amount("to_master_or_owner", to_master, kind, ref)
     result.amount("to_government", applied - to_master, kind, ref)
+    if not applied:
+        result.step(ref, f"Nothing is forfeited, so nothing goes to the master or owner or to {payee}.")
+        return
+    if not to_master:
+        result.step(
+            ref,
+            f"Of {money_text(result, applied)} forfeited, all goes to {payee}: the desertion caused the master or "
+            "owner no expenses to reimburse.",
+        )
+        return
     result.step(
         ref,
-        f"Of {rounded(applied)} forfeited, {rounded(to_master)} reimburses the expenses caused to the master or owner "
-        f"({rounded(facts.expenses_caused)}); the balance, {rounded(applied - to_master)}, goes to {payee}.",
+        f"Of {money_text(result, applied)} forfeited, {money_text(result, to_master)} reimburses the expenses caused "
+        f"to the master or owner ({money_text(result, facts.expenses_caused)}); the balance, "
+        f"{money_text(result, applied - to_master)}, goes to {payee}.",
     )
 
 
@@ -364,7 +384,9 @@ def _check_amount_forfeited(result: Result, ceiling: Decimal) -> None:
     """``amount_forfeited`` above what may be forfeited is a bad fact: a ``FactError`` naming it."""
     forfeited = result.facts.amount_forfeited
     if forfeited is not None and forfeited > ceiling:
-        raise FactError([("amount_forfeited", f"must not exceed the maximum forfeiture, {rounded(ceiling)}")])
+        raise FactError(
+            [("amount_forfeited", f"must not exceed the maximum forfeiture, {money_text(result, ceiling)}")]
+        )
 
 
 # --- India: Merchant Shipping Bill, 2016 --------------------------------------------------------------------------
@@ -434,15 +456,15 @@ def _in_desertion(facts: Facts, result: Result, established: str | None) -> None
     ceiling = facts.wages_earned + _in_property(facts, result, established)
     result.step(
         IN_ITEM_38_A,
-        f"All or any part of the wages then earned ({rounded(facts.wages_earned)}) and of the property left on board "
-        f"({rounded(ceiling - facts.wages_earned)}) may be forfeited.",
+        f"All or any part of the wages then earned ({money_text(result, facts.wages_earned)}) and of the property left "
+        f"on board ({money_text(result, ceiling - facts.wages_earned)}) may be forfeited.",
     )
     if facts.deserted_outside_india:
         ceiling += facts.wages_other_vessel
         result.step(
             IN_ITEM_38_A,
             f"Deserted at a place not in India: also the wages earned in any other vessel until his next return to "
-            f"India ({rounded(facts.wages_other_vessel)}).",
+            f"India ({money_text(result, facts.wages_other_vessel)}).",
         )
         if facts.wages_other_vessel:
             result.step(IN_S101_2, "Those wages, earned after the desertion, the master or owner may recover.")
@@ -484,7 +506,8 @@ def _in_substitute_excess(facts: Facts, result: Result) -> None:
     elif excess:
         result.step(
             IN_ITEM_38_A,
-            f"Separately, he must satisfy the excess paid to a substitute at a higher rate ({rounded(excess)}).",
+            f"Separately, he must satisfy the excess paid to a substitute at a higher rate "
+            f"({money_text(result, excess)}).",
         )
     result.amount("substitute_excess", excess, ENTITLEMENT, IN_ITEM_38_A)
 
@@ -507,9 +530,10 @@ def _in_absence(facts: Facts, result: Result, committed: bool) -> None:
     alternative = max(pay_alternative, facts.substitute_expenses) if periods else Decimal(0)
     result.step(
         IN_ITEM_38_B,
-        f"Not exceeding two days' pay ({rounded(day * 2)}) and, for each of {periods} twenty-four hours of absence "
-        f"({facts.hours_absent:g} hours), either six days' pay ({rounded(pay_alternative)} in all) or the expenses of "
-        f"a substitute ({rounded(facts.substitute_expenses)}): the larger, {rounded(alternative)}.",
+        f"Not exceeding two days' pay ({money_text(result, day * 2)}) and, for every twenty-four hours of absence "
+        f"({_periods_counted(result, periods)}), either six days' pay ({money_text(result, pay_alternative)} in all) "
+        f"or the expenses of a substitute ({money_text(result, facts.substitute_expenses)}): the larger, "
+        f"{money_text(result, alternative)}.",
     )
     ceiling = _cap_at_wages(result, day * 2 + alternative, IN_ITEM_38_B)
     _check_amount_forfeited(result, ceiling)
@@ -525,7 +549,7 @@ def _in_quitting(facts: Facts, result: Result) -> None:
     result.value("deemed_proved", _not_desertion(result, IN_S100_1))
     result.value("unseaworthiness_defence", False)
     ceiling = _cap_at_wages(result, _month_pay(facts), IN_ITEM_39_I)
-    result.step(IN_ITEM_39_I, f"Forfeiture of not more than one month's pay: {rounded(ceiling)}.")
+    result.step(IN_ITEM_39_I, f"Forfeiture of not more than one month's pay: {money_text(result, ceiling)}.")
     _check_amount_forfeited(result, ceiling)
     result.amount("max_forfeiture", ceiling, MAXIMUM, IN_ITEM_39_I)
     result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_39_I)
@@ -543,7 +567,9 @@ def _pk_compute(facts: Facts, result: Result) -> None:
     __para_b). s. 204 fixes no forfeiture; the other facts of the Bill's Table item 38 have no counterpart."""
     if facts.deserted_outside_india:
         result.step(
-            PK_S204_1_A, "deserted_outside_india is a rule of the Indian Bill; the Ordinance has none: no effect."
+            PK_S204_1_A,
+            "Desertion at a place not in India matters only under the Indian Bill's Table; the Ordinance has no such "
+            "rule: no effect.",
         )
     if facts.offence == QUITTING:
         _pk_quitting(facts, result)
@@ -642,11 +668,12 @@ def _pk_absence(facts: Facts, result: Result, committed: bool) -> None:
     periods = _periods(result)
     month = _month_pay(facts)
     alternative = max(month * periods, facts.substitute_expenses) if periods else Decimal(0)
+    how_many = _periods_counted(result, periods)
     result.step(
         PK_S208_III,
-        f"Read as continued neglect of duty: for each of {periods} twenty-four hours' continuance, one month's pay "
-        f"({rounded(month * periods)} in all) or the substitute's expenses ({rounded(facts.substitute_expenses)}): "
-        f"the larger, {rounded(alternative)}.",
+        f"Read as continued neglect of duty: for every twenty-four hours' continuance ({how_many}), one month's pay "
+        f"({money_text(result, month * periods)} in all) or the substitute's expenses "
+        f"({money_text(result, facts.substitute_expenses)}): the larger, {money_text(result, alternative)}.",
     )
     ceiling = _cap_at_wages(result, alternative, PK_S208_III)
     _check_amount_forfeited(result, ceiling)
@@ -663,7 +690,8 @@ def _pk_quitting(facts: Facts, result: Result) -> None:
     result.value("forfeiture_fixed", True)
     ceiling = _cap_at_wages(result, _month_pay(facts), PK_S208_I)
     result.step(
-        PK_S208_I, f"Quitting the ship at her port of delivery: not more than one month's pay, {rounded(ceiling)}."
+        PK_S208_I,
+        f"Quitting the ship at her port of delivery: not more than one month's pay, {money_text(result, ceiling)}.",
     )
     _check_amount_forfeited(result, ceiling)
     result.amount("max_forfeiture", ceiling, MAXIMUM, PK_S208_I)

@@ -87,7 +87,12 @@ def _jsonable(value: Any) -> Any:
 
 
 def _show(value: Any) -> str:
-    return f"{value!r}" if not isinstance(value, bool) else ("true" if value else "false")
+    """A value given as a fact, quoted for an error message as the reader typed it: “a lot”, 12.5, true, null."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"“{value}”"
+    return "null" if value is None else str(value)
 
 
 def _real(fact: Fact, value: Any) -> float | int | Decimal:
@@ -142,7 +147,7 @@ def _choice(fact: Fact, value: Any) -> str:
 
 
 def _bad_choice(choices: tuple[str, ...], value: Any) -> Any:
-    raise ValueError(f"must be one of {', '.join(repr(c) for c in choices)}; got {_show(value)}")
+    raise ValueError(f"must be one of {', '.join(_show(c) for c in choices)}; got {_show(value)}")
 
 
 def _flag(fact: Fact, value: Any) -> bool:

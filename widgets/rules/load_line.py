@@ -31,6 +31,7 @@ from widgets.rules.facts import NOT_SHOWN, Facts, Schema, flag, number, option, 
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
 from widgets.rules.result import MAXIMUM, Result
+from widgets.rules.wording import counted, figure, measure, money_text
 
 IN, PK = "in-msb-2016", "pk-mso-2001"
 
@@ -116,13 +117,34 @@ def _check(facts: Facts) -> list[tuple[str, str]]:
     return [(name, why) for name in ("displacement_t", "tpc") if getattr(facts, name) is None]
 
 
+def _level(depth_mm: Decimal) -> str:
+    """How far the load line is under water, or (a negative depth) clear of it: "submerged 30 mm", "15 mm clear ..."."""
+    if depth_mm > 0:
+        return f"submerged {measure(depth_mm, 'mm')}"
+    if depth_mm < 0:
+        return f"{measure(-depth_mm, 'mm')} clear of the water"
+    return "exactly at the waterline"
+
+
+def _sides(port: Decimal, starboard: Decimal) -> str:
+    """The two sides' measurements in words, saying "submerged" or "clear of the water" once when they agree."""
+    if port == starboard:
+        return f"{_level(port)} on each side"
+    both = f"{measure(abs(port), 'mm')} to port and {measure(abs(starboard), 'mm')} to starboard"
+    if port > 0 and starboard > 0:
+        return f"submerged {both}"
+    if port < 0 and starboard < 0:
+        return f"{both} clear of the water"
+    return f"{_level(port)} to port and {_level(starboard)} to starboard"
+
+
 def _salt_water_no_list(result: Result, ref: Ref) -> Decimal:
     """The depth (mm) the load line would be submerged "if the ship were in salt water and had no list": the mean of
     the two sides, less the dock-water allowance (the conventions of the module docstring)."""
     facts = result.facts
     port, starboard = Decimal(str(facts.submerged_mm_port)), Decimal(str(facts.submerged_mm_starboard))
     mean = (port + starboard) / 2
-    text = f"Submerged {port} mm to port and {starboard} mm to starboard: with no list, {mean} mm"
+    text = f"The load line is {_sides(port, starboard)}: with no list, {_level(mean)}"
     density = Decimal(str(facts.water_density))
     if density == SALT_WATER:
         result.step(ref, text + " in salt water.")
@@ -133,8 +155,9 @@ def _salt_water_no_list(result: Result, ref: Ref) -> Decimal:
     result.value("dock_water_allowance_mm", float(dwa))
     result.step(
         ref,
-        f"{text} in water of density {density}; FWA {fwa:.1f} mm, dock-water allowance {dwa:.1f} mm, so {depth:.1f} mm "
-        "in salt water.",
+        f"{text} in water of density {figure(density, 4)} t/m³; with a fresh-water allowance of "
+        f"{measure(fwa, 'mm')} the dock-water allowance is {measure(dwa, 'mm')}, so "
+        f"{_level(depth)} in salt water.",
     )
     return depth
 
@@ -162,8 +185,8 @@ def _in_compute(facts: Facts, result: Result) -> None:
     if not defence:
         result.step(
             IN_ITEM_51,
-            f"Fine up to four lakh rupees and up to twenty-five thousand more for each of {inches} inch(es): "
-            f"at most {fine}.",
+            f"A fine of up to four lakh rupees and up to twenty-five thousand rupees more for every inch or fraction "
+            f"of an inch ({counted(inches, 'inch', 'inches')}): at most {money_text(result, fine)}.",
         )
     result.amount("max_fine", fine, MAXIMUM, IN_ITEM_51_PROVISO if defence else IN_ITEM_51)
     _in_detention(result, defence)
@@ -175,7 +198,11 @@ def _in_inches(result: Result, depth: Decimal) -> int:
     vessel had been in salt waters and had no list" (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_51)."""
     inches = int((depth / MM_PER_INCH).to_integral_value(rounding=ROUND_CEILING))
     result.value("inches_charged", inches)
-    result.step(IN_ITEM_51, f"{depth:.1f} mm is {inches} inch(es), counting a fraction of an inch as an inch.")
+    result.step(
+        IN_ITEM_51,
+        f"{measure(depth, 'mm', places=3)} is {counted(inches, 'inch', 'inches')}, counting a fraction of an inch as "
+        "an inch.",
+    )
     return inches
 
 
@@ -225,7 +252,10 @@ def _pk_compute(facts: Facts, result: Result) -> None:
     loaded that the appropriate load line on each side of the ship is submerged" in the same conditions
     (part_VI__chp_24__sec_363)."""
     if facts.stress_of_weather is True:
-        result.step(PK_S364_1, "stress_of_weather is the Indian Table's defence; the Ordinance has none: no effect.")
+        result.step(
+            PK_S364_1,
+            "Stress of weather is a defence only under the Indian Bill's Table; the Ordinance has none: no effect.",
+        )
     section = PK_S363 if facts.subdivision_load_line else PK_S362
     depth = _salt_water_no_list(result, section)
     result.value("submerged_salt_water_mm", float(depth))
@@ -255,7 +285,9 @@ def _pk_fine(result: Result) -> None:
     part_VI__chp_24__sec_364__subsec_1). One ceiling however deep the submersion: there is no per-inch rule."""
     result.amount("max_fine", PK_FINE, MAXIMUM, PK_S364_1)
     result.step(
-        PK_S364_1, f"Fine up to {PK_FINE} for the offence, whatever the depth: the Ordinance has no per-inch rule."
+        PK_S364_1,
+        f"A fine of up to {money_text(result, PK_FINE)} for the offence, whatever the depth: the Ordinance has no "
+        "per-inch rule.",
     )
 
 

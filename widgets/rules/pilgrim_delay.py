@@ -15,6 +15,7 @@ from widgets.rules.facts import NOT_SHOWN, Facts, Schema, count, date, flag, opt
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
 from widgets.rules.result import ENTITLEMENT, Result
+from widgets.rules.wording import counted, date_text, money_text
 
 PK = "pk-mso-2001"
 _S321 = "part_V__chp_20__sec_321"
@@ -76,16 +77,20 @@ def _compute(facts: Facts, result: Result) -> None:
     during which the departure or proceeding on voyage of the ship is delayed after that date"
     (pk-mso-2001, part_V__chp_20__sec_321__subsec_1)."""
     advertised, departed = facts.advertised_departure_on, facts.departed_on
-    result.step(S320_3, f"The advertised date of departure was {advertised}.")
+    result.step(S320_3, f"The advertised date of departure was {date_text(advertised)}.")
     result.value("port_clearance_refused_until_paid", departed > advertised)
     if departed <= advertised:
-        result.step(S321_1, f"The ship departed on {departed}, not after the advertised date: no delay.")
+        result.step(S321_1, f"The ship departed on {date_text(departed)}, not after the advertised date: no delay.")
         days = 0
     else:
         days = (departed - advertised).days
         if result.option("completed_days") == "whole-days-between":
             days -= 1
-        result.step(S321_1, f"The ship departed on {departed}: {days} completed day(s) of delay after {advertised}.")
+        result.step(
+            S321_1,
+            f"The ship departed on {date_text(departed)}: {counted(days, 'completed day')} of delay after "
+            f"{date_text(advertised)}.",
+        )
         result.step(S321_6, "Port clearance is refused until the Port Hajj Officer certifies the compensation paid.")
     if not facts.paid_by_advertised_date:
         result.step(S321_1, "The pilgrim had not paid his passage money by the advertised date: no compensation.")
@@ -94,11 +99,20 @@ def _compute(facts: Facts, result: Result) -> None:
     days = _impossible_days(facts, result, days)
     days = _earlier_delay(facts, result, days, full)
     per_pilgrim = result.amount("compensation_per_pilgrim", RATE * days, ENTITLEMENT, S321_1)
-    result.step(S321_1, f"Fifty rupees for each of {days} day(s): {per_pilgrim} a pilgrim.")
+    if days:
+        result.step(
+            S321_1, f"Fifty rupees a day for {counted(days, 'day')}: {money_text(result, per_pilgrim)} a pilgrim."
+        )
+    else:
+        result.step(S321_1, f"No day of delay is compensable: {money_text(result, per_pilgrim)} a pilgrim.")
     result.value("compensable_days", days)
     total = result.amount("total_compensation", per_pilgrim * facts.pilgrims, ENTITLEMENT, S321_1)
     if total:
-        result.step(S321_3, f"For {facts.pilgrims} pilgrim(s), {total}, paid through the Port Hajj Officer.")
+        result.step(
+            S321_3,
+            f"For {counted(facts.pilgrims, 'pilgrim')}, {money_text(result, total)} in all, paid through the Port Hajj "
+            "Officer.",
+        )
 
 
 def _impossible_days(facts: Facts, result: Result, days: int) -> int:
@@ -111,13 +125,14 @@ def _impossible_days(facts: Facts, result: Result, days: int) -> int:
         return days
     proved = facts.impossibility_proved
     if proved is True:
-        effect = f"proved: the {min(claimed, days)} impossible day(s) are not paid for"
+        unpaid = min(claimed, days)
+        effect = f"proved: the {counted(unpaid, 'impossible day')} {'is' if unpaid == 1 else 'are'} not paid for"
     elif proved == NOT_SHOWN:
         effect = "not shown: the burden lies on the master, owner or agent, so those days are paid for"
     else:
         effect = "disproved: those days are paid for"
     result.burden("impossibility_proved", S321_1_PROVISO_1, effect)
-    result.step(S321_1_PROVISO_1, f"Departure impossible for {claimed} day(s), {effect}.")
+    result.step(S321_1_PROVISO_1, f"Departure impossible for {counted(claimed, 'day')}, {effect}.")
     return days - min(claimed, days) if proved is True else days
 
 
@@ -132,12 +147,23 @@ def _earlier_delay(facts: Facts, result: Result, days: int, full: int) -> int:
         return days
     if result.option("further_delay_measure") == "whole-further-delay":
         excess = min(days, max(full - earlier, 0))
-        how = f"the further delay of {full} completed day(s) exceeds it by {max(full - earlier, 0)}"
+        how = f"the further delay, {counted(full, 'completed day')}, {_beyond(full - earlier)}"
     else:
         excess = max(days - earlier, 0)
-        how = f"the {days} compensable day(s) of the further delay exceed it by {excess}"
-    result.step(S321_1_PROVISO_2, f"An earlier delay of {earlier} day(s) was compensated; {how}: {excess} day(s).")
+        how = (
+            f"the further delay, {counted(days, 'compensable day')} after the first proviso, {_beyond(days - earlier)}"
+        )
+    result.step(
+        S321_1_PROVISO_2,
+        f"An earlier delay of {counted(earlier, 'day')} was compensated; {how}, so {counted(excess, 'day')} "
+        f"{'is' if excess == 1 else 'are'} compensated.",
+    )
     return excess
+
+
+def _beyond(days: int) -> str:
+    """How far the further delay exceeds the earlier one, in words for a step."""
+    return f"exceeds it by {counted(days, 'day')}" if days > 0 else "does not exceed it"
 
 
 RULES = (

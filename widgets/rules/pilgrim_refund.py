@@ -15,6 +15,7 @@ from widgets.rules.periods import add_months
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
 from widgets.rules.result import ENTITLEMENT, Result
+from widgets.rules.wording import date_text, money_text
 
 PK = "pk-mso-2001"
 _CH20 = "part_V__chp_20"
@@ -112,7 +113,7 @@ def _return_passage_secured(facts: Facts, result: Result) -> None:
                 S315, "He also made a deposit; s. 317 refunds a deposit or, for a ticket holder, passage-money."
             )
     elif facts.deposit:
-        result.step(S315, f"He made a deposit of {facts.deposit} for a return ticket (s. 315(b)).")
+        result.step(S315, f"He made a deposit of {money_text(result, facts.deposit)} for a return ticket (s. 315(b)).")
     else:
         result.step(S315, "Neither a return ticket nor a deposit: only a pilgrim exempted by the proviso sails so.")
 
@@ -132,9 +133,11 @@ def _deposit_or_passage(facts: Facts, result: Result, ref: Ref, passage_share: D
     if facts.return_ticket:
         passage = facts.passage_money * passage_share
         share = "half the" if passage_share < 1 else "the"
-        result.step(ref, f"He holds a return ticket: {share} passage-money, {passage}, is refunded.")
+        result.step(
+            ref, f"He holds a return ticket: {share} passage-money, {money_text(result, passage)}, is refunded."
+        )
         return Decimal(0), passage
-    result.step(ref, f"He has no return ticket: his deposit, {facts.deposit}, is refunded.")
+    result.step(ref, f"He has no return ticket: his deposit, {money_text(result, facts.deposit)}, is refunded.")
     return facts.deposit, Decimal(0)
 
 
@@ -149,12 +152,14 @@ def _remaining_or_other_route(facts: Facts, result: Result) -> tuple[Decimal, De
     if facts.satisfied_consul_on > last_day:
         result.step(
             S317_2,
-            f"He satisfied the consular officer on {facts.satisfied_consul_on}, after the two months from sailing "
-            f"(ending {last_day}): no refund under (2); s. 317(4) may apply if he later fails to return within six "
-            "months or returns by another route.",
+            f"He satisfied the consular officer on {date_text(facts.satisfied_consul_on)}, after the two months from "
+            f"sailing (ending {date_text(last_day)}): no refund under (2); s. 317(4) may apply if he later fails to "
+            "return within six months or returns by another route.",
         )
         return Decimal(0), Decimal(0), S317_2, "the pilgrim"
-    result.step(S317_2, f"He satisfied the consular officer on {facts.satisfied_consul_on}, within two months.")
+    result.step(
+        S317_2, f"He satisfied the consular officer on {date_text(facts.satisfied_consul_on)}, within two months."
+    )
     deposit, passage = _deposit_or_passage(facts, result, S317_2, Decimal("0.5"))
     return deposit, passage, S317_2, "the pilgrim"
 
@@ -185,8 +190,9 @@ def _not_returned(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, 
         if facts.returned_on is not None and facts.returned_on <= add_months(facts.sailed_on, 6):
             result.step(
                 S317_4,
-                f"He returned on {facts.returned_on}, within six months of sailing on {facts.sailed_on} "
-                f"(ending {add_months(facts.sailed_on, 6)}): he did not fail to return, so (4) gives no refund.",
+                f"He returned on {date_text(facts.returned_on)}, within six months of sailing on "
+                f"{date_text(facts.sailed_on)} (ending {date_text(add_months(facts.sailed_on, 6))}): he did not fail "
+                "to return, so (4) gives no refund.",
             )
             return Decimal(0), Decimal(0), S317_4, payee
         result.step(S317_4, "He did not return to Pakistan within six months of sailing.")
@@ -223,7 +229,11 @@ def _prescribed_deductions(facts: Facts, result: Result, deposit: Decimal, passa
         result.step(S317_5, "The prescribed deduction reaches refunds of passage-money only: none is refunded here.")
         return passage
     left = max(passage - deduction, Decimal(0))
-    result.step(S317_5, f"The prescribed deduction of {deduction} comes off the passage-money refunded: {left}.")
+    result.step(
+        S317_5,
+        f"The prescribed deduction of {money_text(result, deduction)} comes off the passage-money refunded, leaving "
+        f"{money_text(result, left)}.",
+    )
     return left
 
 
@@ -251,8 +261,9 @@ def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal)
         half = (facts.passage_money / 2).quantize(Decimal("0.01"))
         result.step(
             S318_2,
-            f"He did not return on his ticket: unless the value of its return half ({half}, half the passage-money, "
-            "as s. 317 measures it) is refunded under s. 317(2), (3) or (4), it vests in the Federal Government.",
+            f"He did not return on his ticket: unless the value of its return half ({money_text(result, half)}, half "
+            "the passage-money, as s. 317 measures it) is refunded under s. 317(2), (3) or (4), it vests in the "
+            "Federal Government.",
         )
         vesting += half
     result.amount("vests_if_unclaimed", vesting, ENTITLEMENT, S318_2 if vesting > deposit else S318_1)

@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from widgets.rules.facts import Fact, option
 from widgets.rules.periods import add_months, months_and_days
+from widgets.rules.wording import counted
 
 MONTH_MEASURE = option(
     "month_measure",
@@ -67,6 +68,14 @@ class WageScale:
         """Wages for the period from ``start`` to ``end`` and how they were counted."""
         if self.month_measure == "calendar":
             months, days = months_and_days(start, end)
-            return self.monthly * months + self.day * days, f"{months} calendar month(s) and {days} day(s)"
+            return self.monthly * months + self.day * days, _months_and_days(months, days)
         days = (end - start).days
-        return self.day * days, f"{days} day(s) at a day's pay"
+        return self.day * days, f"{counted(days, 'day')} at a day's pay"
+
+
+def _months_and_days(months: int, days: int) -> str:
+    """A period in words: "two calendar months and 15 days", "one calendar month", "15 days", "no days"."""
+    if not months:
+        return counted(days, "day")
+    whole = counted(months, "calendar month")
+    return f"{whole} and {counted(days, 'day')}" if days else whole

@@ -23,6 +23,7 @@ from widgets.rules.facts import NOT_SHOWN, Facts, Schema, choice, count, date, f
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
 from widgets.rules.result import ENTITLEMENT, MAXIMUM, MINIMUM, Result
+from widgets.rules.wording import counted, date_text, money_text, months_wages
 
 PK, IN = "pk-mso-2001", "in-msb-2016"
 _S160, _S161 = "part_IV__chp_11__sec_160", "part_IV__chp_11__sec_161"
@@ -143,19 +144,23 @@ def _wages_to_return_port(
     facts = result.facts
     scale = _record_conventions(result)
     start, end = facts.service_terminated_on, facts.arrived_return_port_on
-    actual, counted = scale.for_period(start, end)
-    result.step(ref_period, f"Wages from {start} until arrival at the return port on {end}: {counted}.")
+    actual, how_long = scale.for_period(start, end)
+    result.step(
+        ref_period, f"Wages from {date_text(start)} until arrival at the return port on {date_text(end)}: {how_long}."
+    )
     minimum, month_end = scale.one_month(), scale.month_end(start)
     deduction = scale.day * (facts.days_suitably_employed + facts.days_negligent)
     floor_first = result.option("excluded_days_reduce") == "payable-period"
     if floor_first and end < month_end:
-        result.step(ref_minimum, f"That is shorter than one month (to {month_end}), so one month's wages are due.")
+        result.step(
+            ref_minimum, f"That is shorter than one month (to {date_text(month_end)}), so one month's wages are due."
+        )
     for days, ref, what in (
         (facts.days_suitably_employed, ref_exclusions[0], "he was, or could have been, suitably employed"),
         (facts.days_negligent, ref_exclusions[1], "through negligence he failed to apply for relief"),
     ):
         if days:
-            result.step(ref, f"No wages for the {days} day(s) during which {what}.")
+            result.step(ref, f"No wages for the {counted(days, 'day')} during which {what}.")
     if floor_first:
         return max(max(actual, minimum) - deduction, Decimal(0))
     left = max(actual - deduction, Decimal(0))
@@ -167,9 +172,9 @@ def _wages_to_return_port(
 def _wages_for_unfitness(result: Result, ref: Ref) -> Decimal:
     facts = result.facts
     scale = _record_conventions(result)
-    wages, counted = scale.for_period(facts.service_terminated_on, facts.arrived_return_port_on)
+    wages, how_long = scale.for_period(facts.service_terminated_on, facts.arrived_return_port_on)
     result.step(
-        ref, f"Left on shore as unfit: wages until arrival at the return port, {counted}; no one-month minimum."
+        ref, f"Left on shore as unfit: wages until arrival at the return port, {how_long}; no one-month minimum."
     )
     if facts.days_suitably_employed or facts.days_negligent:
         result.step(ref, "The exclusions for days employed or negligent reach only wages under (a)(i), not these.")
@@ -256,14 +261,17 @@ def _pk_effects(facts: Facts, result: Result) -> Decimal:
     floor = facts.monthly_wage * months
     if result.option("effects_measure") == "limit":
         compensation = floor
-        result.step(ref, f"Compensation for lost effects: not less than {months} month(s)' wages, {floor}.")
+        result.step(
+            ref, f"Compensation for lost effects: not less than {months_wages(months)}, {money_text(result, floor)}."
+        )
     else:
         compensation = max(facts.effects_lost_value, floor)
         raised = "raised to" if facts.effects_lost_value < floor else "above"
         result.step(
             ref,
-            f"Compensation for lost effects worth {facts.effects_lost_value}: not less than {months} month(s)' "
-            f"wages ({floor}), so {raised} the floor: {compensation}.",
+            f"Compensation for lost effects worth {money_text(result, facts.effects_lost_value)}: not less than "
+            f"{months_wages(months)} ({money_text(result, floor)}), so {raised} the floor: "
+            f"{money_text(result, compensation)}.",
         )
     return result.amount("effects_compensation", compensation, MINIMUM if compensation == floor else ENTITLEMENT, ref)
 
@@ -281,14 +289,21 @@ def _pk_unfitness(facts: Facts, result: Result) -> Decimal:
 # --- India: Merchant Shipping Bill, 2016 -------------------------------------------------------------------------
 
 
+_PAKISTAN_ONLY = (
+    ("declined_repatriation", True, "Declining the approved repatriation arrangements bars the wages (s. 161(2))"),
+    ("exerted_utmost", False, "Failing to exert himself to save the ship bars the claim to wages (s. 160(1))"),
+)
+"""Facts that matter under the Ordinance alone: (fact, the value that would bar wages there, the rule in words)."""
+
+
 def _in_compute(facts: Facts, result: Result) -> None:
     """s. 69(1): "Where the service of any seafarer engaged under this Act terminates before the date specified in
     the agreement by reason of the wreck, loss or abandonment of the ship or by reason of his being left on shore ...
     under a certificate ... of his unfitness or inability to proceed on the voyage, the seafarer shall be entitled to
     receive,—" (in-msb-2016, part_V__sec_69__subsec_1)."""
-    for fact, ignored in (("declined_repatriation", True), ("exerted_utmost", False)):
+    for fact, ignored, rule in _PAKISTAN_ONLY:
         if getattr(facts, fact) is ignored:
-            result.step(IN_S69_1, f"{fact} is a Pakistan rule (s. 160(1)/s. 161(2)); the Bill has none: no effect.")
+            result.step(IN_S69_1, f"{rule} only in Pakistan; the Bill has no such rule: no effect.")
     if facts.cause == "unfitness":
         result.step(IN_S69_1, "Service ended by his being left on shore as unfit: clause (b) applies.")
         wages = _in_unfitness(result)
@@ -329,14 +344,17 @@ def _in_effects(facts: Facts, result: Result) -> Decimal:
     ceiling = facts.monthly_wage * months
     if result.option("effects_measure") == "limit":
         compensation = ceiling
-        result.step(ref, f"Compensation for lost effects: not more than {months} month(s)' wages, {ceiling}.")
+        result.step(
+            ref, f"Compensation for lost effects: not more than {months_wages(months)}, {money_text(result, ceiling)}."
+        )
     else:
         compensation = min(facts.effects_lost_value, ceiling)
         cut = "cut to" if facts.effects_lost_value > ceiling else "within"
         result.step(
             ref,
-            f"Compensation for lost effects worth {facts.effects_lost_value}: not more than {months} month(s)' "
-            f"wages ({ceiling}), so {cut} the ceiling: {compensation}.",
+            f"Compensation for lost effects worth {money_text(result, facts.effects_lost_value)}: not more than "
+            f"{months_wages(months)} ({money_text(result, ceiling)}), so {cut} the ceiling: "
+            f"{money_text(result, compensation)}.",
         )
     kind = MAXIMUM if compensation == ceiling else ENTITLEMENT
     compensation = result.amount("effects_compensation", compensation, kind, ref)

@@ -1,0 +1,49 @@
+"""``format_money`` lays out a sum exactly as babel's ``format_currency`` does with the same CLDR data (lakh grouping
+and ₹ for India, "Rs" and thousands for Pakistan), for any amount: it only reads babel's data once per currency."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from babel.numbers import format_currency
+from hypothesis import given
+from hypothesis import strategies as st
+
+from widgets.rules.money import _LOCALE, format_money
+
+DECIMALS = st.decimals(min_value=Decimal("-1e15"), max_value=Decimal("1e15"), allow_nan=False, places=4)
+FLOATS = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False, allow_infinity=False)
+CURRENCIES = st.sampled_from(sorted(_LOCALE))
+
+
+def _babel(value: float | Decimal, currency: str) -> str:
+    locale, pattern = _LOCALE[currency]
+    amount = Decimal(str(value)) if isinstance(value, float) else value
+    return format_currency(amount + 0, currency, locale=locale, format=pattern)
+
+
+@given(DECIMALS, CURRENCIES)
+def test_decimals_read_as_babel_prints_them(value, currency):
+    assert format_money(value, currency) == _babel(value, currency)
+
+
+@given(FLOATS, CURRENCIES)
+def test_floats_read_as_babel_prints_them(value, currency):
+    assert format_money(value, currency) == _babel(value, currency)
+
+
+@pytest.mark.parametrize(
+    ("value", "currency", "text"),
+    [
+        (Decimal("1234567.5"), "INR", "₹12,34,567.50"),
+        (Decimal("100000"), "INR", "₹1,00,000.00"),
+        (Decimal("123456789.125"), "INR", "₹12,34,56,789.12"),  # babel's rounding: half to even
+        (Decimal("100000"), "PKR", "Rs\xa0100,000.00"),
+        (Decimal("-5"), "INR", "-₹5.00"),
+        (0, "PKR", "Rs\xa00.00"),
+        (Decimal("Infinity"), "INR", _babel(Decimal("Infinity"), "INR")),
+    ],
+)
+def test_known_amounts(value, currency, text):
+    assert format_money(value, currency) == text == _babel(value, currency)
