@@ -212,8 +212,10 @@ def _anchor_all(pages: list[Page]) -> dict[str, tuple[str, str]]:
                 eid = el.get("eId") if isinstance(el.tag, str) else None
                 if not eid or eid in anchors:
                     continue
-                if local(el) in INLINE:
-                    holder = next((a for a in el.iterancestors() if a.get("eId") and local(a) not in INLINE), None)
+                inline = [a for a in (el, *el.iterancestors()) if local(a) in INLINE]
+                if inline:  # an inline element, or a block inside one (the <p> of a side note): its holder's anchor
+                    outer = inline[-1]
+                    holder = next((a for a in outer.iterancestors() if a.get("eId")), None)
                     anchors[eid] = (page.slug, holder.get("eId") if holder is not None else "")
                 else:
                     anchors[eid] = (page.slug, eid)

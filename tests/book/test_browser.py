@@ -1,5 +1,6 @@
 """A reader opens the built book in a real browser (Debian's chromium through playwright): the statute text and the
-calculator are on screen, on a wide and on a narrow (phone) screen. Screenshots go to tests/output/browser/."""
+calculator are on screen, on a wide and on a narrow (phone) screen; each kind of page loads with every file it asks
+for found in the site and no error in the console. Screenshots go to tests/output/browser/."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.request import urlopen
 
 import pytest
 
@@ -79,3 +81,37 @@ def test_a_topic_page_shows_the_provision_and_the_rendered_calculator(browser, s
     OUTPUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"wages-on-wreck-{width}.png"))
     assert [u for u in requests if not u.startswith(site_url)] == []
+
+
+PAGES = {
+    "chapter with calculators": "book/chapters/wages-on-wreck.html",
+    "reader": "book/reader/pk-mso-2001/part-iv.html",
+    "comparison": "book/comparisons/index.html",
+    "landing": "index.html",
+}
+
+
+@pytest.mark.parametrize("path", list(PAGES.values()), ids=list(PAGES))
+def test_a_page_loads_with_no_failed_request_and_no_console_error(browser, site_url, path):
+    """Every file a page asks for is in the site (the widgets' fonts, the icon) and no script reports an error (the
+    theme's colour mode). A new page has a new browser context: nothing stored by an earlier page."""
+    problems: list[str] = []
+    fonts: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.on("requestfinished", lambda r: r.resource_type == "font" and fonts.append(r.url))
+    page.on("console", lambda m: m.type == "error" and problems.append(f"console error: {m.text} ({m.location})"))
+    page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
+    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} ({r.failure})"))
+    page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
+    page.goto(f"{site_url}/{path}", wait_until="networkidle")
+    if "chapters" in path:  # the calculators drawn by the widget manager, their icons' fonts requested
+        page.locator(".lm-calculator").first.wait_for(state="visible", timeout=20_000)
+        page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)  # the browser asks for the page's icon after the load (once per run: checked below)
+    icon = page.evaluate("document.querySelector('link[rel~=icon]')?.href")
+    page.close()
+    assert problems == []
+    if "chapters" in path:  # the widgets' Font Awesome, looked for beside embed-amd.js (book/_ext/vendor_assets.py)
+        assert any(u.startswith(f"{site_url}/_static/vendor/jupyter-widgets/") for u in fonts), fonts
+    assert icon is not None and icon.startswith(site_url)
+    assert urlopen(icon).status == 200

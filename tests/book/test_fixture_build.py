@@ -78,6 +78,7 @@ def make_book(tmp_path: Path, provision_page: str = PROVISION_PAGE) -> Path:
         if (book / entry).resolve() != vendor.resolve():
             (book / entry).parent.mkdir(parents=True, exist_ok=True)
             (book / entry).symlink_to(ROOT / entry)
+    (book / config["sphinx"]["config"]["html_favicon"]).symlink_to(ROOT / config["sphinx"]["config"]["html_favicon"])
     return book
 
 
@@ -107,11 +108,12 @@ def test_the_reader_pages_are_built_with_their_anchors(fixture_site):
     assert "the-schedule.html#att_1" in hrefs
 
 
-def test_terms_link_to_the_definition_page_with_its_text_on_hover(fixture_site):
+def test_terms_link_to_the_definition_page_with_its_text_on_the_page(fixture_site):
     page = lxml_html.fromstring((fixture_site / "book/reader/pk-mso-2001/part-iv.html").read_bytes())
     term = page.xpath("//a[contains(@class, 'akn-term')]")[0]
     assert term.get("href") == "part-i.html#part_I__chp_1__sec_2__para_1"
-    assert "means a person appointed for training to the sea service" in term.get("title")
+    (held,) = page.xpath(f"//div[@class='akn-definitions']/p[@data-akn-href='{term.get('href')}']")  # its popover
+    assert "means a person appointed for training to the sea service" in held.text_content()
 
 
 def test_references_link_within_and_across_documents(fixture_site):
@@ -181,7 +183,7 @@ def test_the_small_book_fetches_nothing_from_outside(fixture_site):
 def test_the_glossary_lists_each_term_with_its_definition_in_every_document(fixture_site):
     page = lxml_html.fromstring((fixture_site / "book/reader/glossary.html").read_bytes())
     terms = [" ".join(dt.text_content().split()) for dt in page.xpath("//dl[contains(@class, 'statute-glossary')]/dt")]
-    assert terms == ["apprentice", "cargo ship", "coasting ship", "coasting trade"]
+    assert terms == ["apprentice", "cargo ship", "coasting ship", "coasting trade", "master", "ship"]
     entry = page.xpath("//dt[@id='term-apprentice']/following-sibling::dd[1]")[0]
     assert entry.xpath(".//p[contains(@class, 'glossary-source')]/a/@href") == [
         "pk-mso-2001/part-i.html#part_I__chp_1__sec_2__para_1"

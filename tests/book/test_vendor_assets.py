@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,12 @@ def test_the_vendored_files_come_from_node_modules(tmp_path):
     names = {p.relative_to(tmp_path).as_posix() for p in written}
     for asset in (vendor_assets.REQUIREJS, vendor_assets.WIDGETS_EMBED, vendor_assets.MATHJAX):
         assert asset in names
-        assert (tmp_path / asset).read_bytes() == (vendor_assets.NODE_MODULES / _source_of(asset)).read_bytes()
+        original = (vendor_assets.NODE_MODULES / _source_of(asset)).read_bytes()
+        vendored = (tmp_path / asset).read_bytes()
+        if asset == vendor_assets.WIDGETS_EMBED:  # the one file with a prefix: the bundle itself follows unchanged
+            assert vendored == vendor_assets.widgets_paths_prefix(original) + original
+        else:
+            assert vendored == original
     assert any(n.startswith("vendor/mathjax/output/chtml/fonts/woff-v2/") for n in names)
     assert any(n.startswith("vendor/mathjax/input/tex/extensions/") for n in names)
     assert any(n.startswith("vendor/jupyter-widgets/") and n.endswith(".woff2") for n in names)
@@ -63,3 +69,19 @@ def test_package_lock_pins_exactly_what_package_json_asks_for():
     assert lock["packages"][""]["dependencies"] == package["dependencies"]
     for name, version in package["dependencies"].items():
         assert lock["packages"][f"node_modules/{name}"]["version"] == version  # exact pins, no ranges
+
+
+def test_every_module_of_the_widget_bundle_is_pointed_at_the_bundle_itself():
+    bundle = (vendor_assets.NODE_MODULES / _source_of(vendor_assets.WIDGETS_EMBED)).read_bytes()
+    prefix = vendor_assets.widgets_paths_prefix(bundle).decode()
+    names = re.findall(r'define\("([^"]+)"', bundle.decode())
+    # each of its bundles takes its fonts' folder from its module's URL (the 404s under book/chapters/@jupyter-widgets/)
+    assert len(names) == bundle.count(b".uri,document.location)") == 6
+    assert "@jupyter-widgets/html-manager/dist/libembed-amd" in names
+    assert all(f'"{name}"' in prefix for name in names)
+    assert "require.config({ paths: paths })" in prefix and 'new URL("embed-amd", document.currentScript.src)' in prefix
+
+
+def test_a_bundle_with_no_named_module_is_refused():
+    with pytest.raises(vendor_assets.VendorError, match="no named AMD module"):
+        vendor_assets.widgets_paths_prefix(b"(function () {})();")
