@@ -599,6 +599,7 @@ _TITLE_AFTER = re.compile(r"\s*(?:[.:–—-]+\s*[A-Z]|$)")
 # What may stand before a heading "Part I" at the start of its block: nothing, or a list label ("(A) ", "B. ").
 _HEADING_BEFORE = re.compile(r"\s*(?:\(\w{1,3}\)|\w{1,3}\.)?\s*")
 _THEREOF = re.compile(r"\s+thereof\b", _FLAGS)
+_OF_BARE_NUMBER = re.compile(r"\s+of\s+(?P<number>\d{1,3}[A-Z]?)\b(?!\s*(?:of|\())", _FLAGS)
 _OF_THAT_SECTION = re.compile(r"\s*,?\s+of\s+(?:the\s+)?(?:aforesaid|said|that)\s+section\b", _FLAGS)
 # The amending formula "in clause (a), in sub-clause (i), for the figure …" (004 s.541(2)): the second inside the first.
 _IN_AGAIN = re.compile(r",\s+in\s+", _FLAGS)
@@ -658,6 +659,20 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
         if found and (thereof := _THEREOF.match(text, ref.end)) and (above := _above(ref, found[-1], text)):
             # "Part I of the Schedule …, and the enactments specified in Part II thereof" (004 s.610(1), L5536)
             ref.inherited, ref.end, ref.scope = above, thereof.end(), found[-1].scope
+        elif (
+            found
+            and (thereof := _THEREOF.match(text, ref.end))
+            and found[-1].scope != "internal"
+            and not _SENTENCE_BREAK.search(text, found[-1].end, ref.units[0].start)
+        ):
+            # "section 3 of the Customs Act, 1969 …, and … a customs port as defined in section 2 thereof" (004
+            # s.2(9), L60): the other law's section 2, not the Ordinance's
+            ref.end, ref.scope = thereof.end(), found[-1].scope
+        elif (bare := _OF_BARE_NUMBER.match(text, ref.end)) and not any(u.kind == "section" for u in ref.units):
+            # "sub-section (3) of 471, sections 474, 478 and 479" (004 s.494(3), L4484): the word "section" left out
+            # (a misprint noted in known_misprints.yaml); read as the section it numbers
+            item = Item(bare["number"], bare.start("number"), bare.end("number"))
+            ref.units, ref.end = [*ref.units, Unit("section", [item])], bare.end()
         elif (that := _OF_THAT_SECTION.match(text, ref.end)) and not any(u.kind == "section" for u in ref.units):
             # "sub-section (2) of that section" after "sub-section (1) of section 284" (004 s.286(1)), "sub-sections
             # (2) or (3) or (4) of the aforesaid section" after "section 317" (004 s.318(2)): the last section named

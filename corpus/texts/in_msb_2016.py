@@ -34,6 +34,7 @@ _ENUMERATOR = re.compile(r"^\((\d{1,3}|[a-z]{1,3}|[A-Z])\)\s?")
 _ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
 _LETTER_SPACED = re.compile(r"(?<!\S)[A-Za-z](?: [a-z]){3,}(?!\S)")
 _BROKEN_HYPHEN = re.compile(r"\b([A-Za-z]+)- ([A-Za-z]+)\b")
+_SPACED_LABEL = re.compile(r"^\( ([a-z]{1,3})\)")
 _SPACED_HYPHEN = re.compile(r"\b([A-Za-z]+) -([A-Za-z]+)\b")  # L731 "charter-cum -demise", L791 "charter -cum- demise"
 _WORD = re.compile(r"\w+")
 _HYPHENATED = re.compile(r"\b(?=(\w+-\w+))")  # overlapping: "ex-officio-member" has two
@@ -101,12 +102,16 @@ def _repair_words(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], 
 
     A broken word (``agree- ment``) is joined when the joined word occurs elsewhere in the Bill, and keeps its
     hyphen (``Director- General`` -> ``Director-General``) when the hyphenated form does; otherwise it is left. A
-    space before a hyphen (``charter-cum -demise``, L731) is closed up when the hyphenated form occurs elsewhere.
+    space before a hyphen (``charter-cum -demise``, L731) is closed up when the hyphenated form occurs elsewhere, and
+    one inside a clause label (``( j)``, L901) is taken out so that the clause is read as one.
     """
     known = _words_of(" ".join(t for _, t in lines))
     edits: list[Edit] = []
     out = []
     for number, text in lines:
+        if spaced := _SPACED_LABEL.match(text):  # L901 "( j) the fee for grant of certificate…"
+            edits.append(Edit(number, spaced.group(0), f"({spaced[1]})", "stray space inside a clause label"))
+            text = f"({spaced[1]})" + text[spaced.end() :]
         for match in _LETTER_SPACED.finditer(text):
             edits.append(Edit(number, match.group(0), match.group(0).replace(" ", ""), "letter-spaced word"))
         text = _LETTER_SPACED.sub(lambda m: m.group(0).replace(" ", ""), text)

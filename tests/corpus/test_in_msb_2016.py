@@ -236,3 +236,11 @@ def test_both_bills_open_alike_bill_number_and_long_title_then_the_enacting_form
     assert "".join(preface.find(".//a:longTitle", NS).itertext()).strip().startswith("A Bill to ")
     assert "BE it enacted" not in "".join(preface.itertext())
     assert "".join(preamble.itertext()).strip().startswith("BE it enacted by Parliament in the Sixty-seventh Year")
+
+
+def test_a_clause_label_printed_with_a_space_is_its_own_clause() -> None:
+    """003 L901 "( j) the fee for grant of certificate …": clause (j) of s.59(2), between (i) and (k)."""
+    subsection = cite.cite(DOC, "59(2)").element
+    labels = [p.findtext("a:num", namespaces=NS) for p in subsection.findall("a:paragraph", NS)]
+    assert labels[labels.index("(i)") : labels.index("(i)") + 3] == ["(i)", "(j)", "(k)"]
+    assert cite.cite(DOC, "59(2)(j)").text.startswith("(j) the fee for grant of certificate if lost or deprived")

@@ -454,3 +454,18 @@ def test_two_clauses_sharing_one_tail_after_a_comma_both_take_it():
     hrefs = {" ".join("".join(r.itertext()).split()): r.get("href") for r in item.iter(f"{{{NS['a']}}}ref")}
     assert hrefs["clause (a)"] == "#" + cite("in-msb-2016", "83(14)(a)").eid
     assert hrefs["clause (b), of sub-section (14) of section 83"] == "#" + cite("in-msb-2016", "83(14)(b)").eid
+
+
+def test_a_section_number_printed_without_the_word_section_is_read_as_one_and_noted():
+    """004 L4484, s.494(3): "sub-section (3) of 471, sections 474, 478 and 479" is s.471(3), not s.494's own (3)."""
+    refs_there = _refs_of("pk-mso-2001", "494(3)")
+    assert refs_there["sub-section (3) of 471"] == "#" + cite("pk-mso-2001", "471(3)").eid
+    remark = cite("pk-mso-2001", "494(3)").element.find(".//a:remark", NS)
+    assert "probably sub-section (3) of section 471 is meant" in remark.text
+
+
+def test_thereof_after_another_law_stays_with_that_law():
+    """004 L60, s.2(9): "section 3 of the Customs Act, 1969 … a customs port as defined in section 2 thereof" is the
+    Customs Act's section 2, not the Ordinance's own definitions section."""
+    assert "section 2" not in _refs_of("pk-mso-2001", "2(9)")
+    assert "section 2 thereof" not in _refs_of("pk-mso-2001", "2(9)")
