@@ -45,6 +45,14 @@ _OTHER_SUBSECTION = re.compile(
     r"^Explanation[^—]*—\s*For the purposes of [^,]*?\bsub-section \((\d+)\) of this section"
 )
 _ABOVE_CASES = re.compile(r"^Explanation[^—]*—\s*In either of the above\b")
+# "For the purposes of this section/Part/Chapter,—" (s.86(8), L1335), "… the provisions of this section shall be …"
+# (s.223, L3107): the whole section's, wherever the Explanation is printed; "of this sub-section" (s.14(3), L463): the
+# sub-section's.
+_WHOLE_SECTION = re.compile(
+    r"^Explanation[^—]*—\s*(?:For the purposes of this (?:section|Part|Chapter|Act)\b"
+    r"|For the removal of doubts, it is hereby clarified that the provisions of this section\b)"
+)
+_WHOLE_SUBSECTION = re.compile(r"^Explanation[^—]*—\s*For the purposes of this sub-section\b")
 _TERM_SPACE = re.compile(r"\{\{def (.+?)(\s+)\}\}")
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50}
 
@@ -278,13 +286,19 @@ def _explanation_host(stack: list[_Node], text: str) -> int:
 
     "For the purposes of item (B) of sub-clause (ii) of clause (a) of sub-section (1) of this section" (s.69, L1093),
     printed after sub-section (4), or of "sub-section (3) of this section" (s.199, L2703) after sub-section (5),
-    belongs to the section; "In either of the above two cases" (s.3(15), L111) to the element holding both cases,
-    not to the proviso of the second.
+    belongs to the section, as does one "For the purposes of this section" (or Part, Chapter) printed after the last
+    clause of the last sub-section (s.19(3), L497; s.86(8), L1335); one "For the purposes of this sub-section" after a
+    clause (s.14(3)(c), L463) belongs to the sub-section; "In either of the above two cases" (s.3(15), L111) to the
+    element holding both cases, not to the proviso of the second.
     """
     if m := _OTHER_SUBSECTION.match(text):
         subsection = next((n for n in reversed(stack) if n.keyword == "SUBSEC"), None)
         if subsection is not None and subsection.num != f"({m.group(1)})":
             return next(i for i, n in enumerate(stack) if n.keyword == "SEC")
+    if _WHOLE_SECTION.match(text):
+        return next(i for i, n in enumerate(stack) if n.keyword == "SEC")
+    if _WHOLE_SUBSECTION.match(text):
+        return next((i for i in reversed(range(len(stack))) if stack[i].keyword == "SUBSEC"), len(stack) - 1)
     if _ABOVE_CASES.match(text):
         case = next((i for i in reversed(range(len(stack))) if stack[i].keyword in {"PARA", "SUBPARA", "CLAUSE"}), None)
         if case is not None:
@@ -449,13 +463,16 @@ def _render_explanation(block: _Block) -> list[str]:
 
 
 def _tidy(items: list[object]) -> list[object]:
-    """Content in the order AKN allows: text before the first child and after the last one, none in between."""
+    """Content in the order AKN allows: text before the first child and after the last one, none in between. Text
+    or an Explanation printed between two children stays with the one before it (s.246: an Explanation "for the
+    purposes of this section" printed after sub-section (1)(d), before sub-section (2))."""
     children = [i for i, item in enumerate(items) if isinstance(item, _Node) and item.keyword != "EXPLANATION"]
     if len(children) < 2:
         return items
     tidy: list[object] = []
     for i, item in enumerate(items):
-        between = children[0] < i < children[-1] and not isinstance(item, _Node)
+        loose = not isinstance(item, _Node) or item.keyword == "EXPLANATION"
+        between = children[0] < i < children[-1] and loose
         if between and isinstance(tidy[-1], _Node):
             tidy[-1].items.append(item)
         else:

@@ -156,11 +156,15 @@ def _defined(element) -> list[str]:
     ],
 )
 def test_lettered_items_of_an_explanation_stay_inside_it(subsection: str, terms: list[str]) -> None:
+    """"Explanation.—For the purposes of this section,—" printed after the last sub-section: its items (a), (b) are
+    its own, not clauses of that sub-section, and it is the section's (in its wrap-up)."""
     element = cite.cite(DOC, subsection).element
     assert _children(element, "paragraph") == []
     with pytest.raises(cite.CitationError):
         cite.cite(DOC, subsection + "(a)")
-    (explanation,) = _explanations(element)
+    section = element.getparent()
+    (explanation,) = _explanations(section)
+    assert explanation.getparent().tag == f"{{{NS['a']}}}wrapUp" and explanation.getparent().getparent() is section
     items = list(explanation.iter(f"{{{NS['a']}}}item"))
     assert [cite._num(i) for i in items] == ["(a)", "(b)"]
     assert _defined(explanation) == terms
@@ -173,7 +177,10 @@ def test_explanation_items_under_a_clause_and_after_clause_e() -> None:
     assert [cite._num(p) for p in _children(cite.cite(DOC, "155(3)").element, "paragraph")] == [
         f"({c})" for c in "abcde"
     ]
-    assert _defined(_explanations(cite.cite(DOC, "155(3)(e)").element)[1]) == ["shipowner"]
+    # L2183/L2185: "Explanation 1.— For the purposes of this section", "Explanation 2.— For the purposes of this
+    # Chapter", printed after clause (e): the section's, not the clause's
+    assert _explanations(cite.cite(DOC, "155(3)(e)").element) == []
+    assert _defined(_explanations(cite.cite(DOC, "155").element)[1]) == ["shipowner"]
 
 
 def test_section_wide_explanations_at_section_level() -> None:
@@ -244,3 +251,21 @@ def test_a_clause_label_printed_with_a_space_is_its_own_clause() -> None:
     labels = [p.findtext("a:num", namespaces=NS) for p in subsection.findall("a:paragraph", NS)]
     assert labels[labels.index("(i)") : labels.index("(i)") + 3] == ["(i)", "(j)", "(k)"]
     assert cite.cite(DOC, "59(2)(j)").text.startswith("(j) the fee for grant of certificate if lost or deprived")
+
+
+@pytest.mark.parametrize(
+    ("section", "host"),
+    [
+        ("19", "part_III__chp_I__sec_19"),  # L497 "For the purposes of this section", printed after sub-section (3)
+        ("86", "part_V__sec_86"),  # L1335 "For the purposes of this section,—" after (8)
+        ("139", "part_VIII__sec_139"),  # L2001 "For the purposes of this Part"
+        ("223", "part_XI__chp_I__sec_223"),  # L3107 "… the provisions of this section shall be …"
+        ("14", "part_III__chp_I__sec_14__subsec_3"),  # L463 "For the purposes of this sub-section", after clause (c)
+        ("246", "part_XIII__sec_246__subsec_1"),  # L3381: printed between sub-sections (1) and (2), stays with (1)
+    ],
+)
+def test_an_explanation_belongs_to_what_its_words_speak_of(section: str, host: str) -> None:
+    element = cite.cite(DOC, section).element
+    (explanation,) = [e for e in _explanations(element)][:1]
+    holder = next(a for a in explanation.iterancestors() if a.get("eId"))
+    assert holder.get("eId") == host
