@@ -156,7 +156,7 @@ def _defined(element) -> list[str]:
     ],
 )
 def test_lettered_items_of_an_explanation_stay_inside_it(subsection: str, terms: list[str]) -> None:
-    """"Explanation.—For the purposes of this section,—" printed after the last sub-section: its items (a), (b) are
+    """An Explanation "For the purposes of this section,—" printed after the last sub-section: its items (a), (b) are
     its own, not clauses of that sub-section, and it is the section's (in its wrap-up)."""
     element = cite.cite(DOC, subsection).element
     assert _children(element, "paragraph") == []
