@@ -248,7 +248,9 @@ def reviewed_words(entry: dict) -> list[str]:
 
 
 def _join(words: list[tuple[str, int]]) -> str:
-    return " ".join(w for w, _ in words)
+    """A cell's words as text; a word the Gazette broke at the end of its column's line ("sub-" / "section", the
+    cells of items 13, 14, 17, …) joined again, its hyphen kept ("sub-section")."""
+    return _LINE_BREAK_HYPHEN.sub(r"\1", " ".join(w for w, _ in words))
 
 
 def _tokens(lines: list[tuple[int, str]]) -> tuple[list[tuple[str, int | None]], str, str]:
@@ -404,6 +406,7 @@ def _fold(word: str) -> str:
     return "<n>" if word.isdigit() else word
 
 
+_LINE_BREAK_HYPHEN = re.compile(r"\b([a-z]{2,}-) (?=[a-z])")
 # Penalty prose in the corpus: what follows "punishable with" / "liable to" up to the end of the clause.
 _PENALTY_PROSE = re.compile(r"\b(?:punishable|liable)\s+(?:with|to)\s+(?P<text>[^.;:]+)", re.IGNORECASE)
 _PENALTY_WEIGHT = 0.7  # col. 4 words: this much of the penalty-prose model, the rest of the general one

@@ -3,16 +3,21 @@
 The builders mark each term where a definitions provision defines it (bluebell ``{{def term}}``). Here each ``<def>``
 gets ``refersTo="#term-<slug>"`` and a ``<TLCTerm>`` in ``meta/references``; then every use of the term in the body
 of the same document — whole words (a hyphenated word is one), longest term first, in the case as defined ("Master"
-in the 1875 Act, "master" in the 2001 Ordinance) or, when only the first letter of a term is a capital because its
-definition opens a sentence ("Vessel. Vessel includes", 002 L27), with that letter in lower case — becomes
-``<term refersTo="#term-<slug>">``. Plurals are made of the last word only where that is safe ("ships", "seamen";
-not "wages", "prescribed").
+in the 1875 Act, "master" in the 2001 Ordinance) or, when its first word is capitalised because its definition opens
+a sentence ("Vessel. Vessel includes", 002 L27; "Coasting trade of India", 003 MSB s.3(7)), with that word in lower
+case, or, when the definition prints it in Title Case ("Pollution Damage", 003 MSB s.198(e)), all in lower case —
+becomes ``<term refersTo="#term-<slug>">``. Plurals are made of the last word only where that is safe ("ships",
+"seamen"; not "wages", "prescribed"). A capitalised use that is part of a longer name is not marked: "Deputy
+Chairperson", "Master Attendant", "Major Port Trusts Act, 1963", "Board of Trustees" (see
+:meth:`Matcher._in_longer_name`).
 
 Scope: a definition applies to the whole document unless its definitions provision, or the Explanation it stands in,
 limits it: "In this Part" (003 s.61), "In this Chapter" (004 s.199), "within the meaning of this chapter" (000 L29),
 "In this section" (002 L55), "For the purposes of this clause" (003 MPA s.2(1)(u), "transhipper"), "For the purposes
 of sub-section (1)" (004 s.535(1), "ship owner", "salvor"). Then it applies only inside that Part, Chapter, section,
-sub-section or clause, and there it takes precedence over a document-wide definition of the same words. A use that
+sub-section or clause, and there it takes precedence over a document-wide definition of the same words. A provision
+may adopt another's definition for its own scope: "For the purposes of this Part, the word "company" … shall have the
+same meaning as assigned to it under clause (a) … of section 111" (003 MSB s.139(5), see :func:`borrowings`). A use that
 opens a sentence may capitalise a lower-case term ("Ship owners and salvors may limit", 004 s.535(1)). Text in
 ``<num>``, headings, ``<ref>``, ``<remark>`` and another ``<term>`` or ``<def>`` is never marked, nor the definition
 of a term itself. Only the body is linked: the schedules, and the Bills' statements and notes, are not governed by
@@ -56,7 +61,8 @@ INTRO_WINDOW = 120  # characters of a definition's own sentence that may limit i
 
 @dataclass
 class Definition:
-    """One defined term: its ``<def>`` elements, where it applies and the TLCTerm it refers to."""
+    """One defined term: its ``<def>`` elements, where it applies and the TLCTerm it refers to. A definition that
+    another provision adopts for its own scope (:func:`borrowings`) has no ``<def>`` and shares its origin's TLCTerm."""
 
     term: str
     slug: str
@@ -67,6 +73,12 @@ class Definition:
     @property
     def eid(self) -> str:
         return f"term-{self.slug}"
+
+    @property
+    def wording(self) -> str:
+        """The words of the provisions that define the term: "the Board of Major Port Authority" (003 MPA s.2(1)(b),
+        L4943) says that "Board of Major Port Authority" is a use of "Board", not another body's name."""
+        return " ".join(" ".join("".join(el.itertext()) for el in self.provisions).split())
 
 
 def term_text(el: etree._Element) -> str:
@@ -124,13 +136,17 @@ def _opening(section: etree._Element) -> str:
 def scope_of(def_el: etree._Element) -> etree._Element | None:
     """The Part, Chapter, section, sub-section or clause a definition is limited to by its words, or None for the
     whole document."""
-    named = _scope_by_reference(def_el)
+    named = _scope_by_reference(def_el.getparent())
     if named is not None:
         return named
     match = next((m for text in _intro_texts(def_el) if (m := _SCOPE.search(text))), None)
-    if not match:
-        return None
-    section = next((el for el in ancestors(def_el) if local_name(el) == "section"), None)
+    return _scope_named(match, def_el) if match else None
+
+
+def _scope_named(match: re.Match[str], el: etree._Element) -> etree._Element | None:
+    """The provision around ``el`` that a :data:`_SCOPE` phrase names ("this Part", "this clause", "sub-section
+    (1)" of its section), or None for the whole document."""
+    section = next((a for a in ancestors(el) if local_name(a) == "section"), None)
     wanted = re.sub(r"[-–—\s]", "", (match["this"] or match["named"]).lower())
     if match["label"]:  # "sub-section (1)" of the section the definition stands in (004 s.535(1))
         kinds = SUBSECTIONS if wanted == "subsection" else CLAUSES
@@ -138,22 +154,19 @@ def scope_of(def_el: etree._Element) -> etree._Element | None:
         return found if found is not None else section
     if wanted in {"part", "chapter", "section"}:
         # "In this chapter" where the builder made no chapter: the document is the nearest whole
-        return next((el for el in ancestors(def_el) if local_name(el) == wanted), None)
+        return next((a for a in ancestors(el) if local_name(a) == wanted), None)
     kinds = SUBSECTIONS if wanted == "subsection" else CLAUSES  # "this clause": the numbered clause it stands in
-    found = next(
-        (el for el in _holders(def_el) if local_name(el) in kinds and el.find(f"{{{AKN_NS}}}num") is not None), None
-    )
+    found = next((a for a in _holders(el) if local_name(a) in kinds and a.find(f"{{{AKN_NS}}}num") is not None), None)
     return found if found is not None else section
 
 
 _FOR_THE_PURPOSES_OF = re.compile(r"^\W*(?:Explanation\W*)?for\s+the\s+purposes?\s+of\s+$", re.IGNORECASE)
 
 
-def _scope_by_reference(def_el: etree._Element) -> etree._Element | None:
-    """The provision a definition's block limits it to by a linked reference it opens with: "Explanation.—For the
+def _scope_by_reference(block: etree._Element) -> etree._Element | None:
+    """The provision a block limits its definitions to by a linked reference it opens with: "Explanation.—For the
     purposes of item (B) of sub-clause (ii) of clause (a) of sub-section (1) of this section, "foreign-going ship"
     means" (003 MSB s.69, L1093) applies in s.69(1)(a)(ii)(B) only. The references are linked before the terms."""
-    block = def_el.getparent()
     first = block[0] if len(block) else None
     if first is None or local_name(first) != "ref" or not _FOR_THE_PURPOSES_OF.match(block.text or ""):
         return None
@@ -200,7 +213,68 @@ def definitions(root: etree._Element) -> list[Definition]:
             found[key] = Definition(term, name, scope, [], [])
         found[key].defs.append(def_el)
         found[key].provisions.append(_provision(def_el))
-    return list(found.values())
+    return [*found.values(), *borrowings(root, list(found.values()))]
+
+
+# "the word "company" or "port facility" shall have the same meaning as assigned to it under clause (a) or (b) of
+# section 111, respectively" (003 MSB s.139(5), L2001); "has the same meaning as assigned to it in" (s.207(5), L2829)
+_BORROWED = re.compile(
+    r"\b(?:has|have|shall\s+have)\s+the\s+same\s+meanings?\s+(?:respectively\s+)?(?:as\s+)?(?:is\s+|are\s+)?"
+    r"assigned\s+to\s+(?:it|them)\s+(?:in|under)\s+",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"[\"“'‘]{1,2}(?P<words>[^\"“”'‘’]+?)[\"”'’]{1,2}")
+_CLAUSE_END = re.compile(r"[.;:](?:\s|$)")
+
+
+def borrowings(root: etree._Element, defs: list[Definition]) -> list[Definition]:
+    """The definitions a provision adopts from another provision of the document, with the scope it gives them:
+    "Explanation.— For the purposes of this Part, the word "company" or "port facility" shall have the same meaning
+    as assigned to it under clause (a) or (b) of section 111, respectively" (003 MSB s.139(5), L2001) gives Part VIII
+    s.111(a)'s "company" and s.111(b)'s "port facility", which s.111 defines for Part VI only ("In this Part"). The
+    words quoted before "has the same meaning as assigned to it in" are looked up among the definitions inside the
+    provisions it then refers to (linked before the terms). A block that defines terms itself (003 MSB s.198(e),
+    "shall have same meaning as assigned to it in the 1992 Liability Convention") is a definition, not a borrowing."""
+    body = root.find(f"./*/{{{AKN_NS}}}body")
+    by_eid = {el.get("eId"): el for el in body.iter() if el.get("eId")} if body is not None else {}
+    borrowed: dict[tuple[str, int], Definition] = {}
+    for block in body.iter(f"{{{AKN_NS}}}p") if body is not None else []:
+        text = "".join(block.itertext())
+        match = _BORROWED.search(text)
+        if not match or block.find(f".//{{{AKN_NS}}}def") is not None:
+            continue
+        stop = _CLAUSE_END.search(text, match.end())
+        hrefs = [ref.get("href", "") for ref in _refs_between(block, match.end(), stop.start() if stop else len(text))]
+        targets = [by_eid[href[1:]] for href in hrefs if href[1:] in by_eid]
+        opening = text[: match.start()]
+        scope = _scope_by_reference(block)
+        if scope is None and (limit := _SCOPE.search(opening)):
+            scope = _scope_named(limit, block)
+        for quoted in _QUOTED.finditer(opening):
+            origin = _defined_in(quoted["words"], targets, defs)
+            if origin is not None and origin.scope is not scope:
+                key = (origin.slug, id(scope))
+                borrowed.setdefault(key, Definition(origin.term, origin.slug, scope, [], origin.provisions))
+    return list(borrowed.values())
+
+
+def _refs_between(block: etree._Element, start: int, stop: int) -> Iterator[etree._Element]:
+    """The ``<ref>`` children of ``block`` that begin between ``start`` and ``stop`` of its text."""
+    position = len(block.text or "")
+    for child in block:
+        if local_name(child) == "ref" and start <= position < stop:
+            yield child
+        position += len("".join(child.itertext())) + len(child.tail or "")
+
+
+def _defined_in(words: str, targets: list[etree._Element], defs: list[Definition]) -> Definition | None:
+    """The definition of ``words`` made inside the first of ``targets`` that defines them (clause (a) or (b) of
+    section 111: "port facility" is s.111(b)'s)."""
+    for target in targets:
+        for d in defs:
+            if d.term.lower() == words.strip().lower() and any(target in set(el.iterancestors()) for el in d.defs):
+                return d
+    return None
 
 
 def _references(root: etree._Element) -> etree._Element:
@@ -221,19 +295,30 @@ def _register(root: etree._Element, defs: list[Definition]) -> None:
     for d in defs:
         for def_el in d.defs:
             def_el.set("refersTo", f"#{d.eid}")
-        if d.eid not in existing:
+        if d.eid not in existing:  # once, also for a definition borrowed elsewhere (:func:`borrowings`)
             etree.SubElement(
                 references, f"{{{AKN_NS}}}TLCTerm", eId=d.eid, href=f"/ontology/term/this.eng.{d.slug}", showAs=d.term
             )
+            existing.add(d.eid)
 
 
 def spellings(term: str) -> list[str]:
-    """The forms a term is used in: as defined and, when only its first letter is a capital because the definition
-    opens its sentence (002 L27 "Vessel. Vessel includes", used as "vessel"), with that letter in lower case."""
-    first, *rest = term.split(" ")
-    if first.istitle() and first.isalpha() and all(w.islower() for w in rest):
-        return [term, first.lower() + "".join(" " + w for w in rest)]
+    """The forms a term is used in: as defined; with its first word in lower case when that word is capitalised
+    because the definition opens its sentence (002 L27 "Vessel. Vessel includes", used as "vessel"; 003 MSB s.3(7),
+    L75, "Coasting trade of India", used as "coasting trade of India"); and, when the definition prints it in Title
+    Case, all in lower case (003 MSB s.198(a), (e), L2665, L2679: "Contributing Oil", "Pollution Damage", used as
+    "contributing oil", "pollution damage"). Words in capitals ("LLMC") and numbers keep their form."""
+    words = term.split(" ")
+    if len(words) > 1 and all(_capitalised(w) or w in FUNCTION_WORDS or w == w.upper() for w in words):
+        return [term, " ".join(w.lower() if _capitalised(w) else w for w in words)]
+    if _capitalised(words[0]):
+        return [term, " ".join([words[0].lower(), *words[1:]])]
     return [term]
+
+
+def _capitalised(word: str) -> bool:
+    """Whether each part of ``word`` is one capital then lower case: "Pollution", "Director-General", "Ship's"."""
+    return all(p[:1].isupper() and p[1:] == p[1:].lower() and p[1:] != p[1:].upper() for p in word.split("-"))
 
 
 _WORD = re.compile(r"[\w-]+")  # a hyphenated word is one word: "ship" is not found in "ship-owner"
@@ -241,7 +326,7 @@ _WORD = re.compile(r"[\w-]+")  # a hyphenated word is one word: "ship" is not fo
 
 class Matcher:
     """Every form of every term of a document, by its first word, longest first; each form knows the definitions it
-    may stand for, in order of precedence (the term as defined, then its other spelling, then their plurals)."""
+    may stand for, in order of precedence (the term as defined, then its other spellings, then their plurals)."""
 
     def __init__(self, defs: list[Definition]) -> None:
         forms: dict[str, list[Definition]] = {}
@@ -274,9 +359,9 @@ class Matcher:
         self, text: str, in_force: dict[str, tuple[int, Definition]], excluded: set[str], opens: bool = False
     ) -> list[tuple[int, int, str]]:
         """(start, end, TLCTerm eId) of each use in ``text`` of a definition ``in_force`` (by term, with the depth
-        of its scope) and not
-        ``excluded``: whole words, the longest form in force at each place. A lower-case form may be capitalised
-        where a sentence opens: after a full stop, or at the start of ``text`` when it ``opens`` a block."""
+        of its scope) and not ``excluded``: whole words, the longest form in force at each place, not inside a longer
+        name (:meth:`_in_longer_name`). A lower-case form may be capitalised where a sentence opens: after a full
+        stop, or at the start of ``text`` when it ``opens`` a block."""
         found: list[tuple[int, int, str]] = []
         end = 0
         for word in self.first_words.finditer(text):
@@ -300,10 +385,49 @@ class Matcher:
                     if in_force.get(d.term, (0, None))[1] is d and d.term not in excluded
                 ]
                 if options:
-                    found.append((start, stop, min(options, key=lambda o: o[:2])[2].eid))
-                    end = stop
+                    chosen = min(options, key=lambda o: o[:2])[2]
+                    if not (printed[:1].isupper() and self._in_longer_name(text, start, stop, chosen, form)):
+                        found.append((start, stop, chosen.eid))
+                    end = stop  # a term inside a longer name is not marked, nor any shorter term in it
                     break
         return found
+
+    def _in_longer_name(self, text: str, start: int, stop: int, d: Definition, form: str) -> bool:
+        """Whether the capitalised use ``text[start:stop]`` (``form``) of ``d`` is part of a longer name: joined to a
+        capitalised word before or after it ("Deputy Chairperson", "Master Attendant", 002 L97; "the Indian Ports
+        Act, 1875", 002 L1; "Major Port Trusts Act, 1963", 003 MPA s.63(1)), or its possessive is ("Seamen's Welfare
+        Officer", 004 s.10(1), L276), or continued by "of" and a capitalised word ("Board of Trustees", 003 MPA s.65;
+        "Director-General of International Labour Organisation", 003 MSB s.64(d), L963). Not when the definition
+        itself joins them so ("Board of Major Port Authority" is the Board, 003 MPA s.2(1)(b), L4943; "Director-General
+        of Shipping", 003 MSB s.3(12), L95), nor when what follows "of" is another term ("Members of Board", 003 MPA
+        s.60(2)(b); "the Registrar of Indian vessels", 003 MSB s.15(1)) or the use is a plural, which names no one
+        body ("the Major Ports of Chennai, Cochin", 003 MPA s.1(3))."""
+        joined = []
+        before = _NAME_BEFORE.search(text[max(0, start - 80) : start])
+        if before and before["word"].lower() not in FUNCTION_WORDS:  # "Provided that The Board" (003 MPA s.37(4))
+            joined.append(f"{before['word']} {d.term}")
+        after = _NAME_AFTER.match(text, stop)
+        if after and not after["of"]:
+            joined.append(f"{d.term} {after['word']}")
+        elif after and form in spellings(d.term) and not self._term_at(text, after.start("word")):
+            joined.append(f"{d.term} of {after['word']}")
+        return any(phrase not in d.wording for phrase in joined)
+
+    def _term_at(self, text: str, start: int) -> bool:
+        """Whether a form of a term, as printed, begins at ``start`` of ``text``."""
+        word = _WORD.match(text, start)
+        return any(
+            text.startswith(form, start) and not _WORD.match(text, start + len(form))
+            for form in self.by_first.get(word.group() if word else "", [])
+        )
+
+
+_NAME_WORD = r"[A-Z][\w'’-]*"
+# a capitalised word just before a use, itself inside a sentence (after a word or a comma): "the Indian Ports"
+_NAME_BEFORE = re.compile(rf"[\w,]\s+(?P<word>{_NAME_WORD})\s+$")
+# a capitalised word just after a use, its possessive, or "of": "Master Attendant", "Seamen's Welfare Officer" (004
+# s.10(1), L276), "Board of Trustees"
+_NAME_AFTER = re.compile(rf"(?:['’]s)?\s+(?P<of>of\s+)?(?P<word>{_NAME_WORD})")
 
 
 def _alternatives(words: set[str]) -> str:

@@ -490,3 +490,11 @@ def test_fixed_rows_come_from_their_own_source_lines() -> None:
         printed = Counter(text.split())
         quoted = Counter(" ".join(c for c in cells if c != "[blank]").split())
         assert printed == quoted, (num, index, printed - quoted, quoted - printed)
+
+
+def test_a_word_broken_at_the_end_of_a_column_line_reads_whole(items) -> None:
+    """003 L3913-3915 (item 13 and others): "sub-" ends one line of col. 2 and "section" opens the next; the cell
+    reads "sub-section", as the Bill writes it, never "sub- section"."""
+    cells = [cell for rows in items.values() for row in rows for cell in row]
+    assert not [c for c in cells if re.search(r"\b[a-z]{2,}- [a-z]", c)]
+    assert sum(c.count("sub-section") for c in cells) > 40
