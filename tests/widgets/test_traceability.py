@@ -27,7 +27,7 @@ def test_declared_provision_matches_the_corpus(module: str, ref: Ref):
 
     text = trace.current_text(ref)  # fails naming the document whose AKN is not built, or the missing eId
     printed = corpus.citation(ref.document, ref.eid)
-    assert ref.citation.startswith(printed.replace(" proviso", "")), f"corpus cites {printed!r}"
+    assert trace.cites_alike(ref.citation, printed), f"corpus cites {printed!r}"
     entry = trace.recorded(module).get((ref.document, ref.eid, ref.citation))
     assert entry and entry.get("sha256"), f"no hash recorded: run `python -m widgets.trace record` ({module})"
     if trace.digest(text) != entry["sha256"]:
