@@ -32,6 +32,7 @@ from corpus.source_text import SourceText
 
 _CONTINUING = re.compile(r"^(?:But|And) ")
 _EXPLANATION = re.compile(r"^Explanation\.? ")
+_CARET_SUPERSCRIPT = re.compile(r"(\d+)\^(st|nd|rd|th)\b")  # 1875 L405 "the Statute 17^th & 18^th of Victoria"
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,10 @@ class _Writer:
             body = markup.text(text[:start]) + "{{def " + markup.text(term) + "}}" + markup.text(text[end:])
         else:
             body = markup.text(text)
+        for ordinal in _CARET_SUPERSCRIPT.finditer(text):
+            reason = "an ordinal's suffix printed as a superscript, marked with a caret in the source: set as <sup>"
+            self.edits.append(Edit(piece.line, ordinal.group(0), ordinal[1] + ordinal[2], reason))
+        body = _CARET_SUPERSCRIPT.sub(r"\1{{^\2}}", body)
         if piece.line in self.quirks.supplied_labels:
             body = markup.remark(self.quirks.supplied_labels[piece.line][1]) + " " + body
         if piece.line in self.quirks.remarks:

@@ -96,7 +96,8 @@ def to_markup(lines: list[tuple[int, str]]) -> MarkupResult:
         title = " ".join(t for _, t in header[:-1])
         out += ["  TR", "    TC{colspan 5}", "      P.table-title " + markup.text(title)]
     if header:
-        out += ["  TR"] + [f"    TH\n      {c}" for c in re.findall(r"\(\d\)", header[-1][1])]
+        numbers = re.findall(r"\(\d\)", header[-1][1])
+        out += ["  TR"] + [f"    TH\n      {c} {markup.remark(_COLUMN_NAMES.get(c, 'column'))}" for c in numbers]
     out = "\n".join(out).splitlines()
     used = 0
     for item in items:
@@ -406,6 +407,16 @@ def _fold(word: str) -> str:
     return "<n>" if word.isdigit() else word
 
 
+# What each column holds, for a reader: the Gazette prints the titles interleaved and garbled over L3489-3491
+# ("Serial Offences Section Penalties By whom of this the offence No. Act to triable …"), kept as printed in the title
+# row; these names are the editors', shown as editorial notes in the header cells.
+_COLUMN_NAMES = {
+    "(1)": "column: serial number",
+    "(2)": "column: offence",
+    "(3)": "column: section of the Bill",
+    "(4)": "column: penalty",
+    "(5)": "column: by whom triable",
+}
 _LINE_BREAK_HYPHEN = re.compile(r"\b([a-z]{2,}-) (?=[a-z])")
 # Penalty prose in the corpus: what follows "punishable with" / "liable to" up to the end of the clause.
 _PENALTY_PROSE = re.compile(r"\b(?:punishable|liable)\s+(?:with|to)\s+(?P<text>[^.;:]+)", re.IGNORECASE)

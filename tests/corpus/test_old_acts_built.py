@@ -100,7 +100,7 @@ def test_definitions(doc_id: str, number: int, terms: list[str]) -> None:
 def test_gloss_repairs_are_edits() -> None:
     edits = built("in-msa-1880").result.edits
     assert [(e.line, e.original) for e in edits][:3] == [(7, "ship . "), (9, "master . "), (11, "port . ")]
-    assert len(built("in-ipa-1875").result.edits) == 7
+    assert len(built("in-ipa-1875").result.edits) == 7 + 2  # the glosses, and L405's two caret superscripts
 
 
 @pytest.mark.parametrize("doc_id", ACTS)
@@ -194,3 +194,14 @@ def test_every_sentence_that_goes_on_stays_in_its_block(doc_id: str) -> None:
         for el in built(doc_id).root.iterfind(".//a:body//a:subsection", NS)
     }
     assert [eid for eid, ps in firsts.items() if ps and words_of(ps[0])[:1].islower()] == []
+
+
+def test_a_caret_before_an_ordinal_suffix_is_a_superscript() -> None:
+    """002 L405: "the Statute 17^th & 18^th of Victoria, chapter 104" (the print's superscripts)."""
+    sups = built("in-ipa-1875").root.xpath("//a:sup", namespaces=NS)
+    assert ["".join(s.itertext()) for s in sups] == ["th", "th"]
+    assert words_of(sups[0].getparent()).count("17th & 18th of Victoria") == 1
+    assert [(e.line, e.original) for e in built("in-ipa-1875").result.edits if "^" in e.original] == [
+        (405, "17^th"),
+        (405, "18^th"),
+    ]

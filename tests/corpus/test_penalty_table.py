@@ -498,3 +498,16 @@ def test_a_word_broken_at_the_end_of_a_column_line_reads_whole(items) -> None:
     cells = [cell for rows in items.values() for row in rows for cell in row]
     assert not [c for c in cells if re.search(r"\b[a-z]{2,}- [a-z]", c)]
     assert sum(c.count("sub-section") for c in cells) > 40
+
+
+def test_header_cells_name_their_columns_as_editorial_notes() -> None:
+    """003 L3489-3493: the Gazette's column titles are garbled (kept as printed in the title row); each header cell
+    keeps its printed "(1)"…"(5)" and names its column in an editorial note."""
+    table = cite.cite(DOC, "256(2)").element.find(".//a:table", NS)
+    header = [th for tr in table.findall("a:tr", NS) for th in tr.findall("a:th", NS)]
+    printed = [(th.find(".//a:p", NS).text or "").strip() for th in header]
+    notes = ["".join(r.itertext()) for th in header for r in th.iter(f"{{{NS['a']}}}remark")]
+    assert printed == ["(1)", "(2)", "(3)", "(4)", "(5)"]
+    assert notes == [
+        f"[column: {n}]" for n in ("serial number", "offence", "section of the Bill", "penalty", "by whom triable")
+    ]
