@@ -38,6 +38,13 @@ class Document:
     builder: str
     expression_date: str
     sha256: str  # of the whole source file, as copied verbatim from the seeds
+    # What the work date is (FRBRdate/@name): by default "enacted" (an Act) or "introduced" (a Bill); an Act whose
+    # source prints no date of assent says what stands in for it ("commencement", "year only").
+    date_name: str = ""
+
+    @property
+    def work_date_name(self) -> str:
+        return self.date_name or ("introduced" if self.kind == "bill" else "enacted")
 
     @property
     def source_path(self) -> Path:

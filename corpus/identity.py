@@ -19,7 +19,7 @@ def pin(root: etree._Element, doc: Document) -> None:
         alias = work.find("a:FRBRalias", NS)
         if alias is not None and alias.get("value") == "Untitled":
             alias.set("value", doc.title)
-        work.find("a:FRBRdate", NS).set("name", "introduced" if doc.kind == "bill" else "enacted")
+        work.find("a:FRBRdate", NS).set("name", doc.work_date_name)
         for level in ("a:FRBRExpression", "a:FRBRManifestation"):
             node = identification.find(level, NS)
             date = node.find("a:FRBRdate", NS)

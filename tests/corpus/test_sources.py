@@ -46,3 +46,22 @@ def test_non_utf8_source_is_named(tmp_path):
 def test_unknown_document_names_the_known_ones():
     with pytest.raises(KeyError, match="pk-mso-2001"):
         catalogue.document("pk-mso-2000")
+
+
+@pytest.mark.parametrize(
+    ("doc_id", "name"),
+    [
+        ("pk-mso-2001", "enacted"),  # "[3rd October,2001]" printed in the source
+        ("in-msb-2016", "introduced"),
+        ("in-mpab-2016", "introduced"),
+        ("in-msa-1880", "commencement"),  # no date of assent printed; the Act names its commencement
+        ("in-ipa-1875", "year only"),  # no date printed at all: 1 January stands in, and the XML says so
+    ],
+)
+def test_the_work_date_says_what_it_is(doc_id: str, name: str) -> None:
+    from corpus.cite import load
+    from corpus.xmlio import NS
+
+    work_date = load(doc_id).find(".//a:FRBRWork/a:FRBRdate", NS)
+    assert work_date.get("name") == name
+    assert work_date.get("date") == catalogue.document(doc_id).date
