@@ -10,9 +10,12 @@ build does, and points :mod:`corpus` at it for the duration of a test.
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -101,3 +104,36 @@ def built_site() -> Path:
             if run.returncode != 0:
                 pytest.fail(f"{' '.join(command)} failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
     return SITE
+
+
+# --- the built site in a real browser (Debian's chromium through playwright; never `playwright install`) ------
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served on a free port of 127.0.0.1 for the duration of the module."""
+    handler = functools.partial(QuietHandler, directory=str(built_site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()

@@ -7,11 +7,7 @@ page gets) and in the built book with Debian's chromium, on a phone (390 px, tou
 
 from __future__ import annotations
 
-import functools
 import re
-import threading
-from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -22,7 +18,6 @@ import pytest
 from docutils import nodes
 from lxml import html as lxml_html
 from site_audit import pages
-from test_browser import CHROMIUM, FLAGS, QuietHandler
 
 SHIP_1880 = "ship includes every description of vessel used in navigation, not propelled by oars:"
 """The 1880 Act's s. 2 definition of "ship" (source line 7, "ship . ship includes…"), its marginal note left out."""
@@ -104,26 +99,6 @@ def test_the_1880_act_s_ship_reads_the_term_once(built_site):
     (ship,) = tree.xpath("//div[@class='akn-definitions']/p[@data-akn-href='chapter-i.html#chp_I__sec_2__para_nn_1']")
     assert ship.text_content() == SHIP_1880
     assert ship.get("data-akn-source") == "Indian Merchant Shipping Act, 1880, s. 2"
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site: Path) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def open_page(browser, url: str, width: int, height: int, touch: bool) -> tuple:

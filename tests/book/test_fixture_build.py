@@ -15,9 +15,9 @@ import nbformat
 import pytest
 import yaml
 from ipywidgets.embed import embed_data
-from jupyter_book.sphinx import build_sphinx
 from lxml import html as lxml_html
 from site_audit import anchors, external_urls, internal_links
+from small_book import build
 from vendor_assets import copy_assets
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,16 +80,6 @@ def make_book(tmp_path: Path, provision_page: str = PROVISION_PAGE) -> Path:
             (book / entry).symlink_to(ROOT / entry)
     (book / config["sphinx"]["config"]["html_favicon"]).symlink_to(ROOT / config["sphinx"]["config"]["html_favicon"])
     return book
-
-
-def build(book: Path) -> tuple[int | Exception, Path]:
-    out = book / "_build" / "html"
-    result = build_sphinx(
-        str(book), str(out), noconfig=True, path_config=str(book / "_config.yml"),
-        confoverrides={"external_toc_path": str(book / "_toc.yml"), "latex_individualpages": False},
-        warningiserror=True, really_quiet=True,
-    )  # fmt: skip
-    return result, out
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 
 import notebook_inputs
 import yaml
-from jupyter_book.sphinx import build_sphinx
+from small_book import build as build_book
 
 import corpus
 
@@ -63,12 +63,7 @@ def make_book(tmp_path: Path) -> Path:
 
 def build(book: Path) -> str:
     """Build ``book``; return the chapter's HTML."""
-    out = book / "_build" / "html"
-    result = build_sphinx(
-        str(book), str(out), noconfig=True, path_config=str(book / "_config.yml"),
-        confoverrides={"external_toc_path": str(book / "_toc.yml"), "latex_individualpages": False},
-        warningiserror=True, really_quiet=True,
-    )  # fmt: skip
+    result, out = build_book(book)
     assert result == 0, result
     return (out / "wages.html").read_text(encoding="utf-8")
 
