@@ -10,12 +10,14 @@ from the build report's facts (``corpus/reports/<id>.json``), so a rebuild carri
 from __future__ import annotations
 
 import json
+import re
 
 from corpus import catalogue
 from corpus.annotation_store import Note
 from corpus.cite import cite
 
-SOURCE = "Lex Maritima editors (corpus/clean/old_acts_sections_{year}.yaml)"
+SOURCE = "Lex Maritima editors"
+_LINES = re.compile(r"\bL(\d+(?:-\d+)?)\b")
 
 
 def numbering_notes(doc_id: str) -> list[Note]:
@@ -34,10 +36,10 @@ def numbering_notes(doc_id: str) -> list[Note]:
                 document=doc_id,
                 eid=cite(doc_id, number).eid,
                 kind="recovered-numbering",
-                source=SOURCE.format(year=doc.date[:4]),
+                source=SOURCE,
                 text=(
                     f"The source prints no number for this section (its {lines}). Numbered {number} with "
-                    f"{facts['confidence']} confidence; the evidence: {facts['evidence']}."
+                    f"{facts['confidence']} confidence; the evidence: {_readable(facts['evidence'])}."
                 ),
                 quote=None,
                 target=None,
@@ -46,6 +48,11 @@ def numbering_notes(doc_id: str) -> list[Note]:
             )
         )
     return notes
+
+
+def _readable(evidence: str) -> str:
+    """The editors' evidence for a reader: their "L57" is "line 57" of the source, "L49-51" "lines 49-51"."""
+    return _LINES.sub(lambda m: ("lines " if "-" in m[1] else "line ") + m[1], evidence)
 
 
 def notes() -> list[Note]:

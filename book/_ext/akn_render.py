@@ -269,11 +269,12 @@ class Renderer:
         group = nodes.tgroup(cols=width)
         table += group
         group.extend(nodes.colspec(colwidth=1) for _ in range(width))
-        head_rows = []
-        for row in rows:
-            if all(local(x) == "th" for x in row if local(x)):
-                head_rows.append(row)
-            else:
+        head_rows: list[etree._Element] = []  # the header cells' rows, with any title row spanning the table above them
+        for index, row in enumerate(rows):
+            cells = [x for x in row if local(x) in {"td", "th"}]
+            if cells and all(local(x) == "th" for x in cells):
+                head_rows = rows[: index + 1]
+            elif not (len(cells) == 1 and int(cells[0].get("colspan", 1)) == width):
                 break
         if head_rows:
             thead = nodes.thead()

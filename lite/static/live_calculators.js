@@ -4,7 +4,8 @@
  * A code cell whose source calls calculator("<document>/<provision>") gets the two controls. "Run live" opens the
  * lite site's REPL (lite/repl/, built by lite/build.py) in a frame under the cell and runs the same call there, with
  * lex_maritima_live.calculator: Python in the reader's browser (Pyodide). Nothing of Pyodide is fetched before the
- * click. The static calculator stays until the live one is on screen; if it cannot start (no WebAssembly, an error,
+ * click. A change to the static calculator's controls greys its result and says that it is not recalculated there.
+ * The static calculator stays until the live one is on screen; if it cannot start (no WebAssembly, an error,
  * a time-out) the static calculator and the page's worked examples stay, and the control says why.
  * "Open in JupyterLab" opens the page's notebook (lite/files/chapters/<page>.ipynb) in the lite lab.
  */
@@ -133,6 +134,21 @@
     }
     var output = cell.querySelector(".cell_output");
     cell.insertBefore(bar, output);
+    if (output) staleOnEdit(output, bar);
+  }
+
+  /* The calculator embedded in the page was worked out when the book was built: its controls can be changed, but
+     nothing recalculates without Python. On the first change, say so and grey the result until it runs live. */
+  function staleOnEdit(output, bar) {
+    function edited() {
+      if (bar.dataset.state === "live" || bar.dataset.state === "loading") return;
+      output.classList.add("lm-stale");
+      var text = "The result below is the book's, for the facts it opened with: it is not worked out again here.";
+      if (bar.dataset.state !== "unsupported") text += " Press Run live to work it out for the facts you set.";
+      say(bar, text, bar.dataset.state === "unsupported" ? "unsupported" : "stale");
+    }
+    output.addEventListener("input", edited, true);
+    output.addEventListener("change", edited, true);
   }
 
   function init() {

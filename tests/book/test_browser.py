@@ -82,3 +82,38 @@ def test_a_page_loads_with_no_failed_request_and_no_console_error(browser, site_
         assert any(u.startswith(f"{site_url}/_static/vendor/jupyter-widgets/") for u in fonts), fonts
     assert icon is not None and icon.startswith(site_url)
     assert urlopen(icon).status == 200
+
+
+def test_changing_a_fact_of_the_static_calculator_says_its_result_is_not_recalculated(browser, site_url):
+    """Without Python the embedded calculator cannot work anything out again: after an edit its result is greyed and
+    the bar says so, pointing to Run live (lite/static/live_calculators.js)."""
+    page = open_page(browser, f"{site_url}/book/chapters/wages-on-wreck.html", 390, [])
+    cell = page.locator("div.cell").filter(has=page.locator(".lm-calculator")).first
+    calculator = cell.locator(".lm-calculator")
+    calculator.wait_for(state="visible", timeout=20_000)
+    status = cell.locator(".lm-live-status")
+    assert status.inner_text() == ""
+    wage = calculator.locator(".widget-inline-hbox", has_text="Monthly wage").locator("input")
+    wage.fill("90000")
+    wage.press("Enter")
+    assert "not worked out again here" in status.inner_text() and "Run live" in status.inner_text()
+    assert "lm-stale" in (cell.locator(".cell_output").get_attribute("class") or "")
+
+
+def test_the_penalty_table_has_its_column_row_as_header_on_a_phone(browser, site_url):
+    """003 L3487-3493: the s.256(2) Table's title row and its (1)…(5) row are the table's header (<thead>), each
+    column named by an editorial note."""
+    provision = cite("in-msb-2016", "256(2)")
+    page = open_page(browser, f"{site_url}/book/reader/in-msb-2016/part-xiv.html#{provision.eid}", 390, [])
+    header = page.locator(f"[id='{provision.eid}'] table thead tr").last.locator("th")
+    assert header.count() == 5
+    assert header.first.inner_text().split()[0] == "(1)" and "serial number" in header.first.inner_text()
+    title = page.locator(f"[id='{provision.eid}'] table thead tr").first
+    assert "Serial Offences Section Penalties" in title.inner_text()  # the Gazette's interleaved titles, as printed
+
+
+@pytest.mark.parametrize("path", ["book/intro.html", "book/instructors.html"])
+def test_a_page_of_prose_is_no_wider_than_a_phone(browser, site_url, path):
+    """Long paths and eIds in inline code wrap (statute_reader.css) instead of widening the page past 390 px."""
+    page = open_page(browser, f"{site_url}/{path}", 390, [])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
