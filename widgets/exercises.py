@@ -14,6 +14,7 @@ the solution printed in the book, never a typed number.
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import re
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from typing import Any
 import yaml
 
 import widgets
+from widgets.views import display
 
 EXERCISES_FILE = Path(__file__).with_name("exercises.yaml")
 DEFAULT_TOLERANCE = 1.0
@@ -130,9 +132,9 @@ def describe_answer(exercise_id: str, value: Any) -> str:
         return f"{value:.4g} {unit}"
     if run.asks in run.result["amounts"] or (exercise(exercise_id).get("less") and isinstance(value, float)):
         return widgets.format_money(value, run.result["currency"])
-    if isinstance(value, float) and value.is_integer():
-        return f"{value:.0f}"
-    return str(value)
+    if run.asks in run.result:  # an outcome of the rule: in words, with its unit ("30 mm"), as the panels show it
+        return display.outcome(run.asks, {**run.result, run.asks: value})[1]
+    return display.shown(value)
 
 
 @dataclass(frozen=True)
@@ -194,16 +196,28 @@ def check(exercise_id: str, answer: Any, reveal: bool = False) -> Feedback:
     return Feedback(exercise_id, "incorrect", message)
 
 
-def _label(fact: str) -> str:
-    return fact.replace("_", " ")
+def _fact_line(provision_id: str, name: str, value: Any) -> str:
+    """One fact as a reader reads it: its name, and its value as money, with its unit, yes/no, or as it is."""
+    info = widgets.describe(provision_id)
+    fact = next((f for f in info["facts"] if f["name"] == name), {"name": name, "kind": ""})
+    if fact["kind"] == "money" and isinstance(value, int | float):
+        text = widgets.format_money(value, info["currency"])
+    elif fact["kind"] == "date":
+        text = display.shown(dt.date.fromisoformat(str(value)))
+    elif isinstance(value, bool | int | float):
+        text = display.shown(value, unit=fact.get("unit", ""))
+    else:
+        text = str(value)
+    return f"{display.fact_name(name)}: **{text}**"
 
 
 def facts_markdown(exercise_id: str) -> str:
     """The facts of the exercise as a Markdown list (shown in the book under the question)."""
     spec = exercise(exercise_id)
-    lines = [f"- {_label(name)}: **{value}**" for name, value in spec["facts"].items()]
+    lines = [f"- {_fact_line(spec['provision'], name, value)}" for name, value in spec["facts"].items()]
     if "less" in spec and spec["less"].get("facts"):
-        changed = ", ".join(f"{_label(k)} **{v}**" for k, v in spec["less"]["facts"].items())
+        other = spec["less"].get("provision", spec["provision"])
+        changed = ", ".join(_fact_line(other, k, v) for k, v in spec["less"]["facts"].items())
         lines.append(f"- for {spec['less']['provision']}: {changed}")
     return "\n".join(lines)
 
@@ -214,10 +228,11 @@ def solution_markdown(exercise_id: str) -> str:
     parts = [f"**Answer: {describe_answer(exercise_id, expected(exercise_id))}**"]
     for run in runs:
         amount = run.result["amounts"].get(run.asks)
-        what = f"{run.asks.replace('_', ' ')} under `{run.provision_id}`"
+        name = display.amount_label(run.asks) if amount else display.outcome_label(run.asks)
+        what = f"{name} under `{run.provision_id}`"
         if amount:
             money = widgets.format_money(amount["value"], amount["currency"])
-            what += f": {money} ({amount['kind']}, {amount['citation']})"
+            what += f": {money} ({display.kind(amount)[0]}, {amount['citation']})"
         else:
             what += f": {describe_answer(exercise_id, run.value)}"
         parts.append(what)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,17 @@ def test_student_config_hides_solutions(tmp_path: Path) -> None:
     assert "sphinx_exercise" in config["sphinx"]["extra_extensions"]
     for path in config["sphinx"]["local_extensions"].values():
         assert Path(path).is_absolute() and Path(path).is_dir()
+
+
+@pytest.mark.parametrize("exercise_id", sorted(exercises._all()))
+def test_facts_and_solutions_read_as_the_calculators_do(exercise_id):
+    """What the book prints under an exercise: money with its sign, units, dates in words, yes/no, and the amount
+    kinds of the result panels ("statutory maximum", "nil"); never Python's True/None or an ISO date."""
+    printed = exercises.facts_markdown(exercise_id) + "\n" + exercises.solution_markdown(exercise_id)
+    assert not re.search(r"\b(?:True|False|None)\b", printed)
+    assert not re.search(r"\*\*\d{4}-\d{2}-\d{2}\*\*|\(\s*(?:minimum|maximum),", printed)
+
+
+def test_a_measured_answer_has_its_unit():
+    """The dock-water exercise asks for a depth: "30 mm", not a bare 30."""
+    assert exercises.solution_markdown("loadline-dock-in").startswith("**Answer: 30 mm**")
