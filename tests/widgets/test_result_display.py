@@ -172,3 +172,12 @@ def test_load_line_controls_name_their_units(provision_id: str) -> None:
 def test_money_controls_carry_the_currency_sign() -> None:
     assert calculator("in-msb-2016/desertion").controls["wages_earned"].description == "Wages earned (₹)"
     assert calculator("pk-mso-2001/desertion").controls["wages_earned"].description == "Wages earned (Rs)"
+
+
+@pytest.mark.parametrize("provision_id", widgets.provision_ids())
+def test_every_option_control_names_the_question_of_law_it_answers(provision_id):
+    """An interpretive option is labelled by its question ("Reading: what the s. 160(1) bar takes away"), never by
+    its Python name made into words ("S160 bar scope")."""
+    info = widgets.describe(provision_id)
+    for fact in (f for f in info["facts"] if f["kind"] == "option"):
+        assert display.fact_label(fact, info["currency"]).startswith("Reading: "), fact["name"]
