@@ -656,12 +656,12 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
             and _TITLE_AFTER.match(text, ref.end)
         ):
             continue  # "Part I. British Burma." (002 L433), "(A) PART I.— PAKISTAN LAWS" (004 L5560): a heading
-        if found and (thereof := _THEREOF.match(text, ref.end)) and (above := _above(ref, found[-1], text)):
+        thereof = _THEREOF.match(text, ref.end) if found else None
+        if thereof and (above := _above(ref, found[-1], text)):
             # "Part I of the Schedule …, and the enactments specified in Part II thereof" (004 s.610(1), L5536)
             ref.inherited, ref.end, ref.scope = above, thereof.end(), found[-1].scope
         elif (
-            found
-            and (thereof := _THEREOF.match(text, ref.end))
+            thereof
             and found[-1].scope != "internal"
             and not _SENTENCE_BREAK.search(text, found[-1].end, ref.units[0].start)
         ):
@@ -764,7 +764,7 @@ def annotate_misprints(doc: Document, index: Index) -> None:
         if block is None:
             where = f"s.{misprint.section}" if misprint.section else misprint.eid
             raise LinkError(f"known_misprints.yaml: “{misprint.printed}” is not printed in {doc.id} {where}")
-        linked = [el for el, at in _starts(block) if local_name(el) == "ref" and match.start() <= at < match.end()]
+        linked = refs_within(block, match.start(), match.end())
         if linked:
             last = linked[-1]
             remark.tail, last.tail = last.tail, None
@@ -806,6 +806,11 @@ def _insert_at(block: etree._Element, offset: int, element: etree._Element) -> N
             return
         cursor += len(tail)
     raise LinkError(f"offset {offset} is beyond the text of {block.get('eId')}")
+
+
+def refs_within(block: etree._Element, start: int, stop: int) -> list[etree._Element]:
+    """The ``<ref>`` elements of ``block`` whose text begins between ``start`` and ``stop`` of its joined text."""
+    return [el for el, at in _starts(block) if local_name(el) == "ref" and start <= at < stop]
 
 
 def _starts(block: etree._Element) -> list[tuple[etree._Element, int]]:

@@ -33,7 +33,18 @@ from dataclasses import dataclass
 from lxml import etree
 
 from corpus.catalogue import Document
-from corpus.link.refs import CLAUSES, HIER, SKIP, SUBSECTIONS, ancestors, descendant, local_name, text_slots, wrap
+from corpus.link.refs import (
+    CLAUSES,
+    HIER,
+    SKIP,
+    SUBSECTIONS,
+    ancestors,
+    descendant,
+    local_name,
+    refs_within,
+    text_slots,
+    wrap,
+)
 from corpus.xmlio import AKN_NS
 
 TERM_SKIP = SKIP | {"subheading", "crossHeading"}
@@ -244,7 +255,7 @@ def borrowings(root: etree._Element, defs: list[Definition]) -> list[Definition]
         if not match or block.find(f".//{{{AKN_NS}}}def") is not None:
             continue
         stop = _CLAUSE_END.search(text, match.end())
-        hrefs = [ref.get("href", "") for ref in _refs_between(block, match.end(), stop.start() if stop else len(text))]
+        hrefs = [ref.get("href", "") for ref in refs_within(block, match.end(), stop.start() if stop else len(text))]
         targets = [by_eid[href[1:]] for href in hrefs if href[1:] in by_eid]
         opening = text[: match.start()]
         scope = _scope_by_reference(block)
@@ -256,15 +267,6 @@ def borrowings(root: etree._Element, defs: list[Definition]) -> list[Definition]
                 key = (origin.slug, id(scope))
                 borrowed.setdefault(key, Definition(origin.term, origin.slug, scope, [], origin.provisions))
     return list(borrowed.values())
-
-
-def _refs_between(block: etree._Element, start: int, stop: int) -> Iterator[etree._Element]:
-    """The ``<ref>`` children of ``block`` that begin between ``start`` and ``stop`` of its text."""
-    position = len(block.text or "")
-    for child in block:
-        if local_name(child) == "ref" and start <= position < stop:
-            yield child
-        position += len("".join(child.itertext())) + len(child.tail or "")
 
 
 def _defined_in(words: str, targets: list[etree._Element], defs: list[Definition]) -> Definition | None:
