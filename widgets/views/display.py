@@ -19,7 +19,7 @@ floor is at work in it.
 from __future__ import annotations
 
 import datetime as dt
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from typing import Any
 import yaml
 
 from widgets.rules.money import format_money
+from widgets.rules.wording import date_text, figure
 
 LABELS_FILE = Path(__file__).with_name("labels.yaml")
 NOT_APPLICABLE = "not applicable"
@@ -61,13 +62,10 @@ def unit_word(unit: str, count: float | None = None) -> str:
 
 def number(value: float | int | Decimal, unit: str = "") -> str:
     """A number to at most two decimals, grouped by thousands, trailing zeros dropped, then its unit: "12.35 mm"."""
-    exact = Decimal(str(value))
-    if not exact.is_finite():
+    if not Decimal(str(value)).is_finite():
         return f"{value} {unit_word(unit)}".strip()
-    rounded = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    text = f"{rounded:,.2f}".rstrip("0").rstrip(".")
-    text = "0" if text == "-0" else text
-    return f"{text} {unit_word(unit, float(rounded))}" if unit else text
+    text = figure(value)  # as the rules' steps write it (widgets.rules.wording)
+    return f"{text} {unit_word(unit, float(text.replace(',', '')))}" if unit else text
 
 
 def shown(value: Any, unit: str = "", currency: str = "", when: tuple[str, str] = ("yes", "no")) -> str:
@@ -79,7 +77,7 @@ def shown(value: Any, unit: str = "", currency: str = "", when: tuple[str, str] 
     if isinstance(value, int | float | Decimal):
         return format_money(value, currency) if currency else number(value, unit)
     if isinstance(value, dt.date):
-        return f"{value.day} {value:%B %Y}"
+        return date_text(value)
     return str(value)
 
 
