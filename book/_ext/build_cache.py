@@ -39,11 +39,12 @@ def input_files() -> list[Path]:
     return [*sorted(package), *akn, *sorted(EXT_DIR.glob("*.py"))]
 
 
-def digest(files: Iterable[Path], settings: Any = None) -> str:
-    """SHA-256 of each file's path and bytes (a missing file counts as missing) and of the JSON of ``settings``."""
+def digest(files: Iterable[Path], settings: Any = None, root: Path | None = None) -> str:
+    """SHA-256 of each file's path (relative to ``root`` when given, so that a moved checkout hashes the same) and
+    bytes (a missing file counts as missing) and of the JSON of ``settings``."""
     h = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
     for path in files:
-        h.update(str(path).encode() + b"\0")
+        h.update((path.relative_to(root).as_posix() if root else str(path)).encode() + b"\0")
         h.update(path.read_bytes() if path.is_file() else b"\0missing\0")
     return h.hexdigest()
 

@@ -20,12 +20,12 @@ a build after a change to one of them runs the 5 chapters again, 15 s instead of
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from pathlib import Path
 from typing import Any
 
+import build_cache
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
@@ -43,12 +43,9 @@ def input_files(root: Path, patterns: list[str]) -> list[Path]:
 
 
 def digest(root: Path, patterns: list[str]) -> str:
-    """SHA-256 of the patterns, and of the path (relative to ``root``) and bytes of every file they match."""
-    h = hashlib.sha256(json.dumps(patterns).encode())
-    for path in input_files(root, patterns):
-        h.update(path.relative_to(root).as_posix().encode() + b"\0")
-        h.update(hashlib.sha256(path.read_bytes()).digest())
-    return h.hexdigest()
+    """SHA-256 of the patterns, and of the path (relative to ``root``) and bytes of every file they match
+    (:func:`build_cache.digest`)."""
+    return build_cache.digest(input_files(root, patterns), patterns, root)
 
 
 def cache_folder(env: BuildEnvironment) -> Path | None:
