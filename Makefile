@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: setup corpus book-vendor book-build book-student book lite test lint clean
+.PHONY: setup corpus book-vendor book-build book-instructor book lite test lint clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,20 +27,23 @@ node_modules/.package-lock.json: package.json package-lock.json
 book-vendor: node_modules/.package-lock.json
 	$(PYTHON) book/_ext/vendor_assets.py
 
+# The student edition (what one publishes: exercises without their solutions) into _build/html, with its lite site.
 book-build: corpus book-vendor
 	$(VENV)/bin/jupyter-book build . --warningiserror --keep-going
-	$(MAKE) lite
+	$(MAKE) lite LITE_OUT=_build/html/lite
 
-# The live calculators: a JupyterLite site (Pyodide from npm, every wheel local) in _build/html/lite/ (lite/build.py).
+# The JupyterLite site behind "Open in JupyterLab" (Pyodide from npm, every wheel local), lite/build.py.
+LITE_OUT ?= _build/html/lite
 lite: setup node_modules/.package-lock.json
-	$(PY) lite/build.py
+	$(PY) lite/build.py --output $(LITE_OUT)
 
-# The student edition: the same book with the exercises' solutions removed (sphinx-exercise's hide_solutions), built
-# into _build/student/_build/html from a copy of _config.yml. `make book-build` is the instructor edition.
-book-student: corpus book-vendor
-	$(PY) -m widgets.exercises student-config _config.yml _build/student/_config.yml
-	$(VENV)/bin/jupyter-book build . --config _build/student/_config.yml --path-output _build/student \
+# The instructor edition: the same book with the exercises' solutions, built into _build/instructor/_build/html from
+# a copy of _config.yml with sphinx-exercise's hide_solutions off (course notes: LEX_NOTES, see book/instructors.md).
+book-instructor: corpus book-vendor
+	$(PY) -m widgets.exercises instructor-config _config.yml _build/instructor/_config.yml
+	$(VENV)/bin/jupyter-book build . --config _build/instructor/_config.yml --path-output _build/instructor \
 		--warningiserror --keep-going
+	$(MAKE) lite LITE_OUT=_build/instructor/_build/html/lite
 
 book: book-build
 	@echo "Serving the book at http://localhost:$(PORT)/ (Ctrl-C to stop)"

@@ -240,15 +240,16 @@ def solution_markdown(exercise_id: str) -> str:
     return "\n\n".join(parts)
 
 
-def write_student_config(source: Path, target: Path) -> None:
-    """A copy of the book's ``_config.yml`` for the student edition: sphinx-exercise's ``hide_solutions`` on.
+def write_instructor_config(source: Path, target: Path) -> None:
+    """A copy of the book's ``_config.yml`` for the instructor edition: sphinx-exercise's ``hide_solutions`` off.
 
-    Jupyter Book resolves ``local_extensions`` against the folder of the config file, so those paths are made
-    absolute for a copy written elsewhere (``make book-student`` writes it under ``_build/student``).
+    The book's own ``_config.yml`` is the student edition (what one publishes: solutions hidden). Jupyter Book
+    resolves ``local_extensions`` against the folder of the config file, so those paths are made absolute for a copy
+    written elsewhere (``make book-instructor`` writes it under ``_build/instructor``).
     """
     config = yaml.safe_load(source.read_text(encoding="utf-8"))
     sphinx = config.setdefault("sphinx", {})
-    sphinx.setdefault("config", {})["hide_solutions"] = True
+    sphinx.setdefault("config", {})["hide_solutions"] = False
     root = source.resolve().parent
     extensions = sphinx.get("local_extensions") or {}
     sphinx["local_extensions"] = {name: str((root / path).resolve()) for name, path in extensions.items()}
@@ -259,6 +260,6 @@ def write_student_config(source: Path, target: Path) -> None:
 if __name__ == "__main__":
     import sys
 
-    if len(sys.argv) != 4 or sys.argv[1] != "student-config":
-        sys.exit("usage: python -m widgets.exercises student-config SOURCE_CONFIG TARGET_CONFIG")
-    write_student_config(Path(sys.argv[2]), Path(sys.argv[3]))
+    if len(sys.argv) != 4 or sys.argv[1] != "instructor-config":
+        sys.exit("usage: python -m widgets.exercises instructor-config SOURCE_CONFIG TARGET_CONFIG")
+    write_instructor_config(Path(sys.argv[2]), Path(sys.argv[3]))

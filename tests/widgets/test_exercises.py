@@ -110,11 +110,13 @@ def test_solution_markdown_names_the_provisions() -> None:
     assert widgets.format_money(expected("wreck-floor-pk"), "PKR") in text
 
 
-def test_student_config_hides_solutions(tmp_path: Path) -> None:
-    target = tmp_path / "student" / "_config.yml"
-    exercises.write_student_config(Path("_config.yml"), target)
+def test_the_book_config_is_the_student_edition_and_the_instructor_copy_shows_solutions(tmp_path: Path) -> None:
+    book = yaml.safe_load(Path("_config.yml").read_text(encoding="utf-8"))
+    assert book["sphinx"]["config"]["hide_solutions"] is True
+    target = tmp_path / "instructor" / "_config.yml"
+    exercises.write_instructor_config(Path("_config.yml"), target)
     config = yaml.safe_load(target.read_text(encoding="utf-8"))
-    assert config["sphinx"]["config"]["hide_solutions"] is True
+    assert config["sphinx"]["config"]["hide_solutions"] is False
     assert "sphinx_exercise" in config["sphinx"]["extra_extensions"]
     for path in config["sphinx"]["local_extensions"].values():
         assert Path(path).is_absolute() and Path(path).is_dir()

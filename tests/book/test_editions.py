@@ -1,0 +1,49 @@
+"""The two editions: the default build is the student edition (what one publishes, ``make book-build`` into
+``_build/html``: exercises without solutions); ``make book-instructor`` builds the instructor edition (solutions
+shown) into ``_build/instructor/_build/html``. The instructor edition is built here by that command, once per session,
+when it is missing or older than its inputs.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, _inputs
+
+INSTRUCTOR_SITE = ROOT / "_build" / "instructor" / "_build" / "html"
+CHAPTERS = ["wages-on-wreck", "desertion", "pilgrims", "load-lines", "comparative"]
+
+
+@pytest.fixture(scope="session")
+def instructor_site() -> Path:
+    stamp = INSTRUCTOR_SITE / "searchindex.js"
+    if not stamp.exists() or max(f.stat().st_mtime for f in _inputs()) > stamp.stat().st_mtime:
+        run = subprocess.run(["make", "book-instructor"], cwd=ROOT, capture_output=True, text=True)
+        if run.returncode != 0:
+            pytest.fail(f"make book-instructor failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
+    return INSTRUCTOR_SITE
+
+
+def _count(page: Path, kind: str) -> int:
+    return len(re.findall(rf'class="{kind} admonition"', page.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_the_default_build_keeps_the_exercises_and_drops_the_solutions(instructor_site, built_site, chapter):
+    student = built_site / "book" / "chapters" / f"{chapter}.html"
+    instructor = instructor_site / "book" / "chapters" / f"{chapter}.html"
+    exercises = _count(instructor, "exercise")
+    assert exercises >= 3
+    assert _count(instructor, "solution") == exercises
+    assert _count(student, "exercise") == exercises
+    assert _count(student, "solution") == 0
+
+
+def test_the_instructor_edition_still_has_the_statutes_and_the_calculators(instructor_site):
+    reader = instructor_site / "book" / "reader" / "pk-mso-2001" / "part-iv.html"
+    assert 'id="part_IV__chp_11__sec_161__subsec_1"' in reader.read_text(encoding="utf-8")
+    chapter = (instructor_site / "book" / "chapters" / "wages-on-wreck.html").read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-state+json" in chapter
