@@ -10,15 +10,15 @@ from babel.numbers import format_currency
 from hypothesis import given
 from hypothesis import strategies as st
 
-from widgets.rules.money import _LOCALE, format_money
+from widgets.rules.money import LOCALES, format_money
 
 DECIMALS = st.decimals(min_value=Decimal("-1e15"), max_value=Decimal("1e15"), allow_nan=False, places=4)
 FLOATS = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False, allow_infinity=False)
-CURRENCIES = st.sampled_from(sorted(_LOCALE))
+CURRENCIES = st.sampled_from(sorted(LOCALES))
 
 
 def _babel(value: float | Decimal, currency: str) -> str:
-    locale, pattern = _LOCALE[currency]
+    locale, pattern = LOCALES[currency]
     amount = Decimal(str(value)) if isinstance(value, float) else value
     return format_currency(amount + 0, currency, locale=locale, format=pattern)
 

@@ -27,7 +27,8 @@ from babel.numbers import (
     parse_pattern,
 )
 
-_LOCALE = {"INR": ("en_IN", None), "PKR": ("en_PK", "¤\u00a0#,##0.00")}
+LOCALES = {"INR": ("en_IN", None), "PKR": ("en_PK", "¤\u00a0#,##0.00")}
+"""Each currency's CLDR locale and pattern (None: the locale's own currency pattern)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ def _affix(text: str, symbol: str) -> str:
 
 @cache
 def _style(currency: str) -> _Style:
-    name, pattern = _LOCALE[currency]
+    name, pattern = LOCALES[currency]
     locale = Locale.parse(name)
     number = parse_pattern(pattern) if pattern else locale.currency_formats["standard"]
     symbol = get_currency_symbol(currency, locale)
@@ -71,7 +72,7 @@ def format_money(value: float | Decimal, currency: str) -> str:
     """``value`` in ``currency`` (INR or PKR) as printed for a reader, e.g. ``₹12,34,567.50`` or ``Rs 1,234,567.50``."""
     amount = (Decimal(str(value)) if isinstance(value, float) else Decimal(value)) + 0
     if not amount.is_finite():
-        locale, pattern = _LOCALE[currency]
+        locale, pattern = LOCALES[currency]
         return format_currency(amount, currency, locale=locale, format=pattern)
     style = _style(currency)
     whole, _, fraction = f"{abs(amount).normalize().quantize(style.quantum):f}".partition(".")

@@ -1,15 +1,17 @@
-"""ipywidgets calculators on top of the rules: one per provision id, the same in JupyterLab and the built book.
+"""The calculators on top of the rules: one per provision id, in JupyterLab and in the built book.
 
-    from widgets.views import calculator
+    from widgets.views import calculator, outcome
     calculator("pk-mso-2001/wages-on-wreck")                      # the example facts
-    calculator("pk-mso-2001/wages-on-wreck", ship_trade="home-trade")   # a what-if
+    outcome("pk-mso-2001/wages-on-wreck", ship_trade="home-trade")   # a what-if: the result panel alone
 
-The controls come from the rule's fact schema (each label whole, with its unit: ``widgets.views.controls``), the
-result panel shows each amount with its kind as the rule returns it (entitlement, statutory maximum, statutory
-minimum; nil when nothing is due), every other outcome in words (``widgets.views.display``) and the steps naming
-their provisions, and the text of the provisions (from the corpus, never retyped) stands beside the controls: side by
-side on a wide screen, stacked on a narrow one. Invalid facts show the rule's message inside the widget, never a
-traceback.
+The controls come from the rule's fact schema, the result panel shows each amount with its kind as the rule returns
+it (entitlement, statutory maximum, statutory minimum; nil when nothing is due), every other outcome in words
+(``widgets.views.display``) and the steps naming their provisions, and the text of the provisions (from the corpus,
+never retyped) stands beside the controls. Invalid facts show the rule's message, never a traceback.
+
+One renderer, three places: ``widgets.views.panels`` writes the result panel for the ipywidgets box of a notebook
+(``widgets.views.notebook``, the only module that imports ipywidgets), for the HTML form of a page of the book
+(``widgets.views.page``) and for the page's in-browser runtime (``widgets.views.live``, run by Pyodide).
 """
 
 from __future__ import annotations
@@ -19,20 +21,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as w
 import yaml
 
 import widgets
-from widgets.views.controls import Control
 from widgets.views.panels import error_html, provision_html, result_html
 from widgets.views.reader_links import reader_link
 
 EXAMPLES_FILE = Path(__file__).with_name("examples.yaml")
-LABEL_WRAP = (
-    "<style>.lm-calculator .widget-label, .lm-calculator .widget-label-basic {white-space: normal; max-width: 100%}"
-    "</style>"
-)
-"""A label longer than a phone's width wraps onto a second line (ipywidgets keeps labels on one line and cuts them)."""
 
 
 @cache
@@ -81,7 +76,8 @@ class Outcome:
         return self.result[name]
 
     def _repr_html_(self) -> str:
-        return result_html(self.result, self.link) if self.result is not None else error_html(self.problems)
+        panel = result_html(self.result, self.link) if self.result is not None else error_html(self.problems)
+        return f"<div class='lm-outcome' data-provision-id='{html.escape(self.provision_id)}'>{panel}</div>"
 
 
 def outcome(provision_id: str, **facts: Any) -> Outcome:
@@ -92,49 +88,15 @@ def outcome(provision_id: str, **facts: Any) -> Outcome:
     return Outcome(provision_id, opening_facts(provision_id, **facts))
 
 
-def calculator(provision_id: str, link: Any = None, **facts: Any) -> w.Widget:
+def calculator(provision_id: str, link: Any = None, **facts: Any) -> Any:
     """The calculator for ``provision_id`` opening on the example facts with ``facts`` applied.
 
+    In a notebook it is an ipywidgets box (``widgets.views.notebook``; ipywidgets is imported only here); in a page of
+    the book it displays as the HTML form of ``widgets.views.page``, which the page recomputes in the browser.
     ``link(document, eid)`` gives the URL of a provision in the statute reader; by default the reader page and anchor
     relative to a chapter in ``book/chapters`` (:func:`widgets.views.reader_links.reader_link`), or the bare ``#eId``
     where the book's sources are not present.
     """
-    info = widgets.describe(provision_id)
-    link = link or reader_link()
-    values = {f["name"]: f.get("default") for f in info["facts"]} | opening_facts(provision_id, **facts)
-    controls = [Control(fact, values.get(fact["name"]), info["currency"]) for fact in info["facts"]]
-    output = w.HTML(layout={"width": "100%"})
+    from widgets.views.notebook import calculator_box
 
-    def recompute(_: Any = None) -> None:
-        raw = {c.name: c.raw() for c in controls}
-        raw = {name: value for name, value in raw.items() if value is not None}
-        try:
-            output.value = result_html(widgets.evaluate(provision_id, raw), link)
-        except widgets.FactError as error:
-            output.value = error_html(error.problems)
-
-    for control in controls:
-        control.widget.observe(recompute, names="value")
-    recompute()
-    facts = [c.widget for c in controls if c.fact["kind"] != "option"]
-    options = [c.widget for c in controls if c.fact["kind"] == "option"]
-    options_head = w.HTML("<b>Interpretive options</b> <small>(where the law is arguable; each has a default)</small>")
-    facts_box = w.VBox(
-        [
-            w.HTML(LABEL_WRAP + f"<h4>{html.escape(info['title'])}</h4>"),
-            *facts,
-            *([options_head, *options] if options else []),
-        ],
-        layout={"flex": "1 1 22em", "min_width": "18em"},
-    )
-    text_box = w.VBox(
-        [w.HTML("<h4>The law</h4>"), *[w.HTML(p) for p in provision_texts(provision_id, link)]],
-        layout={"flex": "1 1 22em", "min_width": "18em", "max_height": "36em", "overflow": "auto"},
-    )
-    top = w.Box([facts_box, text_box], layout={"display": "flex", "flex_flow": "row wrap", "grid_gap": "1em"})
-    box = w.VBox([top, output], layout={"border": "1px solid #ccc", "padding": "0.5em"})
-    box.add_class("lm-calculator")
-    box.recompute = recompute  # type: ignore[attr-defined]
-    box.controls = {c.name: c.widget for c in controls}  # type: ignore[attr-defined]
-    box.output = output  # type: ignore[attr-defined]
-    return box
+    return calculator_box(provision_id, link, **facts)

@@ -1,0 +1,322 @@
+/*
+ * Lex Maritima: the calculators and what-if cells of a topic page, worked out again in the reader's browser.
+ *
+ * Each calculator (.lm-calc, HTML written when the book was built by widgets.views.page) shows the book's result for
+ * the facts it opened with (data-state="static"). The reader's first touch of any calculator or what-if cell starts
+ * one Python for the whole page (worker.js: Pyodide in a Web Worker); while it starts (data-state="starting") the
+ * facts typed are kept, and once it is ready every calculator that was edited is worked out for its facts. After
+ * that each edit recomputes in place (data-state="live"); a bad fact shows the rule's message beside its field and
+ * an error panel in place of the result. If Python cannot run here (no WebAssembly, no Web Workers, a file:// page,
+ * a missing file) the page says so at once (data-state="error") and the result stays, marked as the book's example.
+ *
+ * What-if cells (tagged what-if) get an editor and a Run button: the edited code runs in the same Python.
+ */
+(function () {
+  "use strict";
+
+  var script = document.currentScript;
+  var here = new URL("./", script ? script.src : window.location.href);
+  var STATIC = "Worked out when the book was built, for the facts shown. Change a fact to work it out again.";
+  var STARTING = "Starting Python in your browser to work out your facts (once per page)…";
+  var LIVE = "Worked out in your browser for the facts above.";
+  var DEBOUNCE_MS = 120;
+
+  var worker = null;
+  var ready = null; // a Promise once started
+  var failure = null; // why Python cannot run here, once known
+  var waiting = {}; // request id -> callback
+  var nextId = 1;
+
+  function siteRoot() {
+    var root = document.documentElement.dataset.content_root;
+    return new URL(root === undefined ? "./" : root, window.location.href);
+  }
+
+  /* "book/chapters/wages-on-wreck", this page relative to the book's root. */
+  function pageName() {
+    var path = decodeURIComponent(window.location.pathname);
+    var rootPath = decodeURIComponent(siteRoot().pathname);
+    var name = path.indexOf(rootPath) === 0 ? path.slice(rootPath.length) : path.replace(/^\//, "");
+    return name.replace(/\.html$/, "").replace(/\/$/, "/index");
+  }
+
+  function pageFolder() {
+    var name = pageName();
+    return name.indexOf("/") < 0 ? "." : name.slice(0, name.lastIndexOf("/"));
+  }
+
+  function unsupported() {
+    if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+      return "this browser cannot run WebAssembly";
+    }
+    if (typeof Worker !== "function") return "this browser cannot run Web Workers";
+    if (window.location.protocol === "file:") return "the page was opened from a file, not served";
+    return null;
+  }
+
+  function setState(root, state, text) {
+    root.dataset.state = state;
+    var status = root.querySelector(".lm-calc-status, .lm-cell-status");
+    if (status && text !== undefined) status.textContent = text;
+  }
+
+  function everyRoot() {
+    return Array.prototype.slice.call(document.querySelectorAll(".lm-calc[data-provision-id], .lm-what-if"));
+  }
+
+  function failed(reason) {
+    failure = reason;
+    everyRoot().forEach(function (root) {
+      var isCell = root.classList.contains("lm-what-if");
+      setState(
+        root,
+        "error",
+        "Python cannot run on this page (" + reason + "), so nothing is worked out again here: " +
+          (isCell ? "the output below is the book's, for the code as printed." :
+            "the result below is the book's example, for the facts it opened with.")
+      );
+      var button = root.querySelector(".lm-run");
+      if (button) button.disabled = true;
+    });
+  }
+
+  function start() {
+    if (ready) return ready;
+    ready = new Promise(function (resolve, reject) {
+      var reason = unsupported();
+      if (reason) {
+        reject(new Error(reason));
+        return;
+      }
+      try {
+        worker = new Worker(new URL("worker.js", here), { type: "module" });
+      } catch (error) {
+        reject(new Error("the worker could not start: " + error.message));
+        return;
+      }
+      worker.onmessage = function (event) {
+        var message = event.data;
+        if (message.type === "ready") {
+          document.documentElement.dataset.lmRuntimeMs = String(message.ms);
+          resolve(message);
+        } else if (message.type === "failed") {
+          reject(new Error(message.error));
+        } else if (message.type === "progress") {
+          everyRoot().forEach(function (root) {
+            if (root.dataset.state === "starting") setState(root, "starting", message.text);
+          });
+        } else if (waiting[message.id]) {
+          var callback = waiting[message.id];
+          delete waiting[message.id];
+          callback(message);
+        }
+      };
+      worker.onerror = function (event) {
+        event.preventDefault();
+        reject(new Error(event.message || "the worker could not load its files"));
+      };
+      worker.postMessage({ type: "init", folder: pageFolder() });
+    });
+    ready.catch(function (error) {
+      failed(error.message);
+    });
+    return ready;
+  }
+
+  function ask(message, callback) {
+    message.id = nextId++;
+    waiting[message.id] = callback;
+    worker.postMessage(message);
+    return message.id;
+  }
+
+  /* --- calculators ------------------------------------------------------------------------------------------- */
+
+  function formValues(form) {
+    var values = {};
+    Array.prototype.forEach.call(form.elements, function (element) {
+      if (!element.name) return;
+      if (element.type === "checkbox") values[element.name] = element.checked ? "true" : "false";
+      else if (element.type === "radio") {
+        if (element.checked) values[element.name] = element.value;
+      } else values[element.name] = element.value;
+    });
+    return values;
+  }
+
+  function showProblems(root, problems) {
+    var bad = {};
+    problems.forEach(function (problem) {
+      bad[problem[0]] = (bad[problem[0]] ? bad[problem[0]] + "; " : "") + problem[1];
+    });
+    root.querySelectorAll("[data-error-for]").forEach(function (slot) {
+      var name = slot.getAttribute("data-error-for");
+      slot.textContent = bad[name] || "";
+      slot.hidden = !bad[name];
+      root.querySelectorAll('[name="' + name + '"]').forEach(function (control) {
+        if (bad[name]) control.setAttribute("aria-invalid", "true");
+        else control.removeAttribute("aria-invalid");
+      });
+    });
+  }
+
+  function compute(root) {
+    if (failure) return;
+    var result = root.querySelector("[data-result]");
+    var form = root.querySelector("form");
+    if (root.dataset.state === "static") setState(root, "starting", STARTING);
+    result.classList.add("lm-stale");
+    result.setAttribute("aria-busy", "true");
+    start().then(function () {
+      var id = ask({ type: "compute", pid: root.dataset.provisionId, form: formValues(form) }, function (answer) {
+        if (String(id) !== root.dataset.request) return; // a later edit has been sent since
+        if (answer.type === "crashed") {
+          result.innerHTML = "";
+          setState(root, "error", "The calculator failed on these facts: " + answer.error);
+          return;
+        }
+        result.innerHTML = answer.html;
+        result.classList.remove("lm-stale");
+        result.removeAttribute("aria-busy");
+        result.dataset.live = "true";
+        showProblems(root, answer.problems);
+        setState(root, "live", answer.problems.length ? "Please check the facts marked above." : LIVE);
+      });
+      root.dataset.request = String(id);
+    }, function () {});
+  }
+
+  function labLink() {
+    var match = /^book\/chapters\/([^/]+)$/.exec(pageName());
+    if (!match) return null;
+    var link = document.createElement("a");
+    link.className = "lm-lab";
+    link.href = new URL("lite/lab/index.html?path=chapters/" + encodeURIComponent(match[1]) + ".ipynb",
+      siteRoot()).href;
+    link.target = "_blank";
+    link.rel = "noopener";
+    link.textContent = "Open this chapter in JupyterLab";
+    return link;
+  }
+
+  function calculator(root) {
+    var form = root.querySelector("form");
+    var timer = null;
+    function edited() {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(function () {
+        compute(root);
+      }, DEBOUNCE_MS);
+    }
+    form.addEventListener("input", edited);
+    form.addEventListener("change", edited);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      window.clearTimeout(timer);
+      compute(root);
+    });
+    // the first touch starts Python, so that it is ready by the time the reader has typed
+    form.addEventListener("focusin", function () {
+      if (!failure) start();
+    });
+    form.addEventListener("pointerdown", function () {
+      if (!failure) start();
+    });
+    var lab = labLink();
+    if (lab) root.appendChild(lab);
+  }
+
+  /* --- what-if cells ----------------------------------------------------------------------------------------- */
+
+  function whatIf(cell) {
+    var pre = cell.querySelector(".cell_input pre");
+    if (!pre) return;
+    var output = cell.querySelector(".cell_output");
+    if (!output) {
+      output = document.createElement("div");
+      output.className = "cell_output";
+      cell.appendChild(output);
+    }
+    var source = pre.textContent.replace(/\n$/, "");
+    var box = document.createElement("div");
+    box.className = "lm-what-if";
+    box.dataset.state = "static";
+    var label = document.createElement("label");
+    var editorId = "lm-what-if-" + Math.random().toString(36).slice(2, 9);
+    label.setAttribute("for", editorId);
+    label.className = "lm-what-if-label";
+    label.textContent = "Edit the code, then Run (Ctrl+Enter):";
+    var editor = document.createElement("textarea");
+    editor.id = editorId;
+    editor.className = "lm-editor";
+    editor.spellcheck = false;
+    editor.value = source;
+    editor.rows = Math.min(12, source.split("\n").length + 1);
+    var run = document.createElement("button");
+    run.type = "button";
+    run.className = "lm-run";
+    run.textContent = "Run";
+    var reset = document.createElement("button");
+    reset.type = "button";
+    reset.className = "lm-reset";
+    reset.textContent = "Reset";
+    var status = document.createElement("p");
+    status.className = "lm-cell-status";
+    status.setAttribute("role", "status");
+    status.textContent = "The output below was worked out when the book was built.";
+    var bar = document.createElement("div");
+    bar.className = "lm-what-if-bar";
+    bar.appendChild(run);
+    bar.appendChild(reset);
+    box.appendChild(label);
+    box.appendChild(editor);
+    box.appendChild(bar);
+    box.appendChild(status);
+    pre.closest(".cell_input").hidden = true;
+    cell.insertBefore(box, output);
+    output.setAttribute("data-result", "");
+    output.setAttribute("aria-live", "polite");
+
+    function execute() {
+      if (failure) return;
+      setState(box, "starting", STARTING);
+      output.classList.add("lm-stale");
+      start().then(function () {
+        ask({ type: "run", source: editor.value }, function (answer) {
+          output.classList.remove("lm-stale");
+          output.innerHTML = answer.type === "crashed" ? "" : answer.html;
+          output.dataset.live = "true";
+          setState(box, answer.error || answer.type === "crashed" ? "error" : "live",
+            answer.error ? "The code stopped with an error (shown below)." : "Run in your browser.");
+        });
+      }, function () {});
+    }
+    run.addEventListener("click", execute);
+    reset.addEventListener("click", function () {
+      editor.value = source;
+      execute();
+    });
+    editor.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey || event.shiftKey)) {
+        event.preventDefault();
+        execute();
+      }
+    });
+    editor.addEventListener("focus", function () {
+      if (!failure) start();
+    });
+  }
+
+  function init() {
+    document.querySelectorAll(".lm-calc[data-provision-id]").forEach(calculator);
+    document.querySelectorAll("div.cell.tag_what-if").forEach(whatIf);
+    var reason = unsupported();
+    if (reason) failed(reason);
+    document.querySelectorAll(".lm-calc .lm-calc-status").forEach(function (status) {
+      if (!failure) status.textContent = STATIC;
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
