@@ -40,7 +40,7 @@ def test_a_topic_page_shows_the_provision_and_the_rendered_calculator(browser, s
     requests: list[str] = []
     page = open_page(browser, f"{site_url}/book/chapters/wages-on-wreck.html", width, requests)
     assert "whichever be longer" in page.locator("article").inner_text()
-    calculator = page.locator(".lm-calculator").first
+    calculator = page.locator(".lm-calc").first
     calculator.wait_for(state="visible", timeout=20_000)
     calculator.scroll_into_view_if_needed()
     text = calculator.inner_text()
@@ -60,44 +60,21 @@ PAGES = {
 
 @pytest.mark.parametrize("path", list(PAGES.values()), ids=list(PAGES))
 def test_a_page_loads_with_no_failed_request_and_no_console_error(browser, site_url, path):
-    """Every file a page asks for is in the site (the widgets' fonts, the icon) and no script reports an error (the
-    theme's colour mode). A new page has a new browser context: nothing stored by an earlier page."""
+    """Every file a page asks for is in the site (the icon) and no script reports an error (the theme's colour mode).
+    A new page has a new browser context: nothing stored by an earlier page."""
     problems: list[str] = []
-    fonts: list[str] = []
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.on("requestfinished", lambda r: r.resource_type == "font" and fonts.append(r.url))
     page.on("console", lambda m: m.type == "error" and problems.append(f"console error: {m.text} ({m.location})"))
     page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
     page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} ({r.failure})"))
     page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
     page.goto(f"{site_url}/{path}", wait_until="networkidle")
-    if "chapters" in path:  # the calculators drawn by the widget manager, their icons' fonts requested
-        page.locator(".lm-calculator").first.wait_for(state="visible", timeout=20_000)
-        page.wait_for_load_state("networkidle")
     page.wait_for_timeout(500)  # the browser asks for the page's icon after the load (once per run: checked below)
     icon = page.evaluate("document.querySelector('link[rel~=icon]')?.href")
     page.close()
     assert problems == []
-    if "chapters" in path:  # the widgets' Font Awesome, looked for beside embed-amd.js (book/_ext/vendor_assets.py)
-        assert any(u.startswith(f"{site_url}/_static/vendor/jupyter-widgets/") for u in fonts), fonts
     assert icon is not None and icon.startswith(site_url)
     assert urlopen(icon).status == 200
-
-
-def test_changing_a_fact_of_the_static_calculator_says_its_result_is_not_recalculated(browser, site_url):
-    """Without Python the embedded calculator cannot work anything out again: after an edit its result is greyed and
-    the bar says so, pointing to Run live (lite/static/live_calculators.js)."""
-    page = open_page(browser, f"{site_url}/book/chapters/wages-on-wreck.html", 390, [])
-    cell = page.locator("div.cell").filter(has=page.locator(".lm-calculator")).first
-    calculator = cell.locator(".lm-calculator")
-    calculator.wait_for(state="visible", timeout=20_000)
-    status = cell.locator(".lm-live-status")
-    assert status.inner_text() == ""
-    wage = calculator.locator(".widget-inline-hbox", has_text="Monthly wage").locator("input")
-    wage.fill("90000")
-    wage.press("Enter")
-    assert "not worked out again here" in status.inner_text() and "Run live" in status.inner_text()
-    assert "lm-stale" in (cell.locator(".cell_output").get_attribute("class") or "")
 
 
 def test_the_penalty_table_has_its_column_row_as_header_on_a_phone(browser, site_url):

@@ -91,19 +91,17 @@ def test_nothing_outside_the_site_is_fetched(built_site):
     assert not links, "external links (not fetched, but the book has none of its own yet)"
 
 
-def test_widget_pages_load_the_vendored_scripts(built_site):
-    """Every page with embedded widget state loads RequireJS and embed-amd.js from the site, with a local module CDN."""
+def test_no_page_carries_widget_state_or_loads_the_widget_bundle(built_site):
+    """The calculators are HTML forms (book/_ext/live_calculators.py): no page embeds the ipywidgets state nbclient
+    recorded, nor loads RequireJS or embed-amd.js (3.5 MB)."""
     for page in pages(built_site):
-        tree_text = page.read_text(encoding="utf-8")
-        if "application/vnd.jupyter.widget-state+json" not in tree_text:
-            continue
-        assert 'src="' in tree_text and "_static/vendor/require.js" in tree_text, page
-        assert "_static/vendor/jupyter-widgets/embed-amd.js" in tree_text, page
-        assert 'data-jupyter-widgets-cdn="_static/vendor/jupyter-widgets/modules/"' in tree_text, page
+        text = page.read_text(encoding="utf-8")
+        assert "application/vnd.jupyter.widget-state+json" not in text, page
+        assert "embed-amd.js" not in text and "require.js" not in text, page
 
 
 def test_vendored_assets_are_served(built_site):
-    for asset in ("vendor/require.js", "vendor/jupyter-widgets/embed-amd.js", "vendor/mathjax/tex-chtml.js"):
+    for asset in ("vendor/mathjax/tex-chtml.js", "live/pyodide.asm.wasm", "live/lex-live.zip"):
         assert (built_site / "_static" / asset).is_file(), asset
     assert list((built_site / "_static/vendor/mathjax/output/chtml/fonts/woff-v2").glob("*.woff"))
 
