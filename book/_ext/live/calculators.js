@@ -20,6 +20,7 @@
   var STARTING = "Starting Python in your browser to work out your facts (once per page)…";
   var LIVE = "Worked out in your browser for the facts above.";
   var DEBOUNCE_MS = 120;
+  var SILENT_MS = 60000; // a start that has said nothing for this long has failed (a stalled download)
 
   var worker = null;
   var ready = null; // a Promise once started
@@ -94,8 +95,14 @@
         reject(new Error("the worker could not start: " + error.message));
         return;
       }
+      var watchdog = window.setTimeout(stalled, SILENT_MS);
+      function stalled() {
+        reject(new Error("Python did not start within a minute"));
+      }
       worker.onmessage = function (event) {
         var message = event.data;
+        window.clearTimeout(watchdog);
+        if (message.type === "progress") watchdog = window.setTimeout(stalled, SILENT_MS);
         if (message.type === "ready") {
           document.documentElement.dataset.lmRuntimeMs = String(message.ms);
           resolve(message);

@@ -27,6 +27,13 @@ async function fetched(name, version) {
 async function start(folder) {
   const started = performance.now();
   const manifest = await (await fetched("runtime.json")).json();
+  // Pyodide's loader does not fail on a missing core file (it waits for ever): ask for each first (one round trip).
+  await Promise.all(
+    ["pyodide.asm.mjs", "pyodide.asm.wasm"].map(async (name) => {
+      const response = await fetch(new URL(name, here), { method: "HEAD" });
+      if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    }),
+  );
   say("Downloading Python for this page (about 4 MB, once)…");
   const bundle = fetched("lex-live.zip", manifest.versions["lex-live.zip"]).then((r) => r.arrayBuffer());
   const stdlib = new URL("python_stdlib.zip", here);
