@@ -70,7 +70,7 @@ def pyodide_version() -> str:
     return version
 
 
-def stage_pyodide(static: Path) -> dict:
+def stage_pyodide(static: Path) -> None:
     """Copy the npm Pyodide into ``static/pyodide`` with a lock that lists no package (see the module docstring)."""
     target = static / "pyodide"
     shutil.rmtree(target, ignore_errors=True)
@@ -79,10 +79,8 @@ def stage_pyodide(static: Path) -> dict:
         if path.is_file() and not path.name.endswith(PYODIDE_SKIP) and path.name != "pyodide-lock.json":
             shutil.copy2(path, target / path.name)
     lock = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
-    upstream = lock["packages"]
     lock["packages"] = {}
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
-    return upstream
 
 
 def project_wheel(out_dir: Path) -> Path:
@@ -112,23 +110,17 @@ def live_wheel(out_dir: Path) -> Path:
     return write_wheel(out_dir, "lex-maritima-live", version, files, ("lex-maritima", "ipywidgets>=8.1,<9"))
 
 
-def stage(upstream_lock: dict) -> None:
-    """Config, wheels and notebooks into the staging folder (its ``.cache`` of downloads is kept between builds)."""
+def stage(lite_dir: Path) -> None:
+    """Config, wheels and notebooks into the staging folder ``lite_dir`` (its ``.cache`` is kept between builds)."""
     for name in ("jupyter_lite_config.json", "jupyter-lite.json"):
-        shutil.copy2(LITE / name, STAGE / name)
-    wheels = STAGE / "wheels"
+        shutil.copy2(LITE / name, lite_dir / name)
+    wheels = lite_dir / "wheels"
     shutil.rmtree(wheels, ignore_errors=True)
     wheels.mkdir()
-    cache = STAGE / ".cache" / "lex-maritima"
-    built = [
-        project_wheel(wheels),
-        pyyaml_pure.build(upstream_lock["pyyaml"]["version"], cache / "pyyaml", wheels),
-        babel_slim.build(f"babel=={importlib.metadata.version('babel')}", cache / "babel", wheels),
-        live_wheel(wheels),
-    ]
+    built = [project_wheel(wheels), pyyaml_pure.build(wheels), babel_slim.build(wheels), live_wheel(wheels)]
     for wheel in built:
         log(f"wheel {wheel.name}: {wheel.stat().st_size / 1e6:.2f} MB")
-    files = STAGE / "files"
+    files = lite_dir / "files"
     shutil.rmtree(files, ignore_errors=True)
     chapters = sorted(CHAPTERS.glob("*.md"))
     if not chapters:
@@ -159,33 +151,35 @@ def check_offline(output: Path) -> None:
     log(f"lock: {len(lock['packages'])} packages, all local; pyodideUrl {kernel['pyodideUrl']}")
 
 
-def build(output: Path = OUTPUT) -> Path:
-    """Build the lite site into ``output`` and return it."""
+def build(output: Path = OUTPUT, lite_dir: Path = STAGE) -> Path:
+    """Build the lite site into ``output`` (staging it in ``lite_dir``) and return it."""
     started = time.monotonic()
     version = pyodide_version()
-    STAGE.mkdir(parents=True, exist_ok=True)
-    upstream = stage_pyodide(STAGE / "static")
-    stage(upstream)
+    lite_dir.mkdir(parents=True, exist_ok=True)
+    stage_pyodide(lite_dir / "static")
+    stage(lite_dir)
     shutil.rmtree(output, ignore_errors=True)
-    (STAGE / ".jupyterlite.doit.db").unlink(missing_ok=True)  # its task state describes the output just removed
+    (lite_dir / ".jupyterlite.doit.db").unlink(missing_ok=True)  # its task state describes the output just removed
     subprocess.run(
-        [str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--lite-dir", str(STAGE),
+        [str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--lite-dir", str(lite_dir),
          "--output-dir", str(output)],
         check=True,
-        cwd=STAGE,
+        cwd=lite_dir,
     )  # fmt: skip
     check_offline(output)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     stamp = {"pyodide": version, "bytes": size, "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     (output / STAMP).write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
-    log(f"{output.relative_to(ROOT)}: {size / 1e6:.1f} MB in {time.monotonic() - started:.0f} s")
+    log(f"{output}: {size / 1e6:.1f} MB in {time.monotonic() - started:.0f} s")
     return output
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=OUTPUT, help="where the site goes (default: %(default)s)")
-    build(parser.parse_args().output.resolve())
+    parser.add_argument("--stage", type=Path, default=STAGE, help="the staging folder (default: %(default)s)")
+    args = parser.parse_args()
+    build(args.output.resolve(), args.stage.resolve())
 
 
 if __name__ == "__main__":
