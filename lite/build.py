@@ -1,22 +1,29 @@
-"""Build the JupyterLite site of the live calculators into the built book: ``python lite/build.py``.
+"""Build the JupyterLite site behind "Open in JupyterLab": ``python lite/build.py --output DIR``.
 
-Run after ``jupyter-book build`` (``make lite``, which ``make book-build`` calls). Everything the site loads at read
-time is in ``_build/html/lite/``; the build itself may use PyPI and npm:
+``make lite`` runs it once per edition of the book (``_build/html/lite``, ``_build/instructor/_build/html/lite``);
+it takes about ten seconds (``benchmarks/lite_build.py``). The output names no path of the machine that built it and
+every URL in it is relative, so one build works wherever it is placed. The site is JupyterLab only (the whole chapter
+notebook, ``lab/index.html?path=chapters/<chapter>.ipynb``); the book's in-page calculators do not use it. Everything
+the site loads at read time is inside it; the build itself reads only the venv, ``node_modules`` and PyPI:
 
 1. Pyodide: the npm package ``pyodide`` (``node_modules/pyodide``, pinned in package.json to the version
    jupyterlite-pyodide-kernel was made for) is copied to ``static/pyodide/``. Its ``pyodide-lock.json`` lists ~350
    packages whose wheels the npm package does not hold (they are on Pyodide's CDN only); the copy's lock keeps none
    of them, so nothing in the site can point outside it, and the lock add-on resolves every wheel from PyPI instead.
-2. Wheels (``wheels/``): this project's wheel (corpus + widgets, AKN and YAML as package data), PyYAML's pure-Python
-   code (``pyyaml_pure.py``), babel with the English locale data only (``babel_slim.py``) and ``lex-maritima-live``
-   (``live/`` plus the provision text exported by ``export_texts.py``). lxml has no Pyodide wheel outside the CDN, so
-   it is left out of the lock (``jupyter_lite_config.json``), which is why the text is exported.
-3. The topic chapters as notebooks for the lite lab (``notebooks.py``), in ``files/``.
+2. Wheels (``wheels/``), made here, never downloaded or compiled: this project's wheel (corpus + widgets, AKN and
+   YAML as package data), PyYAML's pure-Python package (``pyyaml_pure.py``) and Babel with the English locale data
+   only (``babel_slim.py``), both repacked from the venv's installed files, and ``lex-maritima-live`` (``live/`` plus
+   the provision text exported by ``export_texts.py``). lxml has no Pyodide wheel outside the CDN, so it is left out
+   of the lock (``jupyter_lite_config.json``), which is why the text is exported.
+3. The topic chapters as notebooks for the lab (``notebooks.py``), in ``files/``.
 4. ``jupyter lite build`` with the Pyodide kernel and its lock add-on (``PyodideLockAddon``): ipywidgets, ipykernel,
-   micropip… come from PyPI as ``py3-none-any`` wheels into ``static/pyodide-lock/``. The kernel installs jedi when
-   it starts; ``jedi<0.20`` (1.6 MB, against 4.9 MB for 0.20 with its bundled typeshed) keeps the first live result
-   under the 30 MB goal. widgetsnbextension and jupyterlab-widgets (the front-end halves of ipywidgets, which the lite
-   site has as a lab extension) are left out of the lock.
+   micropip… come from PyPI as pure-Python wheels into ``static/pyodide-lock/``, resolved by ``uv pip compile
+   --python-version 3.14`` (Pyodide's Python). Told a version and no interpreter, uv would download a CPython 3.14
+   from GitHub to resolve with; it needs none (``--no-build``: wheels only), so the lock step passes
+   ``--no-python-downloads`` and uv resolves for 3.14 from whatever Python it finds. The kernel installs jedi when
+   it starts; ``jedi<0.20`` (1.6 MB, against 4.9 MB for 0.20 with its bundled typeshed) keeps the lab's download
+   small. widgetsnbextension and jupyterlab-widgets (the front-end halves of ipywidgets, which the lite site has as a
+   lab extension) are left out of the lock.
 5. Check: no URL with a scheme in the lock or in ``jupyter-lite.json``; the PyPI fallback of ``%pip`` is off.
 """
 
