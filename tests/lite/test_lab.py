@@ -1,6 +1,7 @@
-""" "Open in JupyterLab": the lite lab opens a chapter's notebook, runs all of it in the browser's Python (Pyodide)
-and its calculator computes what ``widgets.evaluate`` computes natively, with nothing fetched from outside 127.0.0.1,
-from the book's own ``lite/`` and from the same build placed deeper under another edition's site.
+"""Open in JupyterLab: the lite lab opens a chapter's notebook, runs all of it in the browser's Python (Pyodide)
+and its calculator computes what ``widgets.evaluate`` computes natively, with nothing fetched from outside 127.0.0.1:
+at desktop width from the book's own ``lite/``, at phone width from the same build placed deeper under another
+edition's site.
 
 The link the book's pages carry is ``<site root>/lite/lab/index.html?path=chapters/<chapter>.ipynb``. Every request
 is recorded twice: by Playwright (page, workers, service worker) and by a proxy that Chromium must use for anything
@@ -29,10 +30,10 @@ CHAPTER = "wages-on-wreck"
 KERNEL_MS = 180_000
 CHROMIUM_OWN = set(yaml.safe_load(Path(__file__).with_name("chromium_own_hosts.yaml").read_text(encoding="utf-8")))
 TRAPPED_HOST = re.compile(r"^[A-Z]+ (?:https?://)?([^/:\s]+)")
-PLACES = {
-    "the book's lite/": "lite/",
-    "the instructor edition's lite/, deeper on the same host": "instructor/_build/html/lite/",
-}
+PLACES = {"lite/": "the book's lite/", "instructor/_build/html/lite/": "another edition's, deeper on the same host"}
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+CASES = [("desktop", "lite/"), ("phone", "instructor/_build/html/lite/")]
+"""Each width once and each place once (one lab run costs about 20 s of a 2-core machine)."""
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +42,7 @@ def served(
 ) -> Iterator[tuple[LocalSite, OutsideTrap, Browser]]:
     """One build at each of ``PLACES`` (symbolic links to the same output), Chromium behind the trap."""
     root = tmp_path_factory.mktemp("served")
-    for place in PLACES.values():
+    for place in PLACES:
         link = root / place.rstrip("/")
         link.parent.mkdir(parents=True, exist_ok=True)
         link.symlink_to(lite_site, target_is_directory=True)
@@ -64,12 +65,12 @@ def _run_all(page: Page) -> None:
     expect(status).to_contain_text("Idle", timeout=KERNEL_MS)
 
 
-@pytest.mark.parametrize("place", PLACES.values(), ids=PLACES.keys())
+@pytest.mark.parametrize(("width", "place"), CASES, ids=[f"{w} at {PLACES[p]}" for w, p in CASES])
 def test_the_lab_runs_the_chapter_and_its_calculator_computes_like_the_rules(
-    served: tuple[LocalSite, OutsideTrap, Browser], lite_site: Path, place: str
+    served: tuple[LocalSite, OutsideTrap, Browser], lite_site: Path, width: str, place: str
 ) -> None:
     site, trap, browser = served
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport=VIEWPORTS[width], is_mobile=width == "phone", has_touch=width == "phone")
     page = context.new_page()
     urls: list[str] = []
     context.on("request", lambda request: urls.append(request.url))
