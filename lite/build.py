@@ -1,22 +1,29 @@
-"""Build the JupyterLite site of the live calculators into the built book: ``python lite/build.py``.
+"""Build the JupyterLite site behind "Open in JupyterLab": ``python lite/build.py --output DIR``.
 
-Run after ``jupyter-book build`` (``make lite``, which ``make book-build`` calls). Everything the site loads at read
-time is in ``_build/html/lite/``; the build itself may use PyPI and npm:
+``make lite`` runs it once per edition of the book (``_build/html/lite``, ``_build/instructor/_build/html/lite``);
+it takes about ten seconds (``benchmarks/lite_build.py``). The output names no path of the machine that built it and
+every URL in it is relative, so one build works wherever it is placed. The site is JupyterLab only (the whole chapter
+notebook, ``lab/index.html?path=chapters/<chapter>.ipynb``); the book's in-page calculators do not use it. Everything
+the site loads at read time is inside it; the build itself reads only the venv, ``node_modules`` and PyPI:
 
 1. Pyodide: the npm package ``pyodide`` (``node_modules/pyodide``, pinned in package.json to the version
    jupyterlite-pyodide-kernel was made for) is copied to ``static/pyodide/``. Its ``pyodide-lock.json`` lists ~350
    packages whose wheels the npm package does not hold (they are on Pyodide's CDN only); the copy's lock keeps none
    of them, so nothing in the site can point outside it, and the lock add-on resolves every wheel from PyPI instead.
-2. Wheels (``wheels/``): this project's wheel (corpus + widgets, AKN and YAML as package data), PyYAML's pure-Python
-   code (``pyyaml_pure.py``), babel with the English locale data only (``babel_slim.py``) and ``lex-maritima-live``
-   (``live/`` plus the provision text exported by ``export_texts.py``). lxml has no Pyodide wheel outside the CDN, so
-   it is left out of the lock (``jupyter_lite_config.json``), which is why the text is exported.
-3. The topic chapters as notebooks for the lite lab (``notebooks.py``), in ``files/``.
+2. Wheels (``wheels/``), made here, never downloaded or compiled: this project's wheel (corpus + widgets, AKN and
+   YAML as package data), PyYAML's pure-Python package (``pyyaml_pure.py``) and Babel with the English locale data
+   only (``babel_slim.py``), both repacked from the venv's installed files, and ``lex-maritima-live`` (``live/`` plus
+   the provision text exported by ``export_texts.py``). lxml has no Pyodide wheel outside the CDN, so it is left out
+   of the lock (``jupyter_lite_config.json``), which is why the text is exported.
+3. The topic chapters as notebooks for the lab (``notebooks.py``), in ``files/``.
 4. ``jupyter lite build`` with the Pyodide kernel and its lock add-on (``PyodideLockAddon``): ipywidgets, ipykernel,
-   micropip… come from PyPI as ``py3-none-any`` wheels into ``static/pyodide-lock/``. The kernel installs jedi when
-   it starts; ``jedi<0.20`` (1.6 MB, against 4.9 MB for 0.20 with its bundled typeshed) keeps the first live result
-   under the 30 MB goal. widgetsnbextension and jupyterlab-widgets (the front-end halves of ipywidgets, which the lite
-   site has as a lab extension) are left out of the lock.
+   micropip… come from PyPI as pure-Python wheels into ``static/pyodide-lock/``, resolved by ``uv pip compile
+   --python-version 3.14`` (Pyodide's Python). Told a version and no interpreter, uv would download a CPython 3.14
+   from GitHub to resolve with; it needs none (``--no-build``: wheels only), so the lock step passes
+   ``--no-python-downloads`` and uv resolves for 3.14 from whatever Python it finds. The kernel installs jedi when
+   it starts; ``jedi<0.20`` (1.6 MB, against 4.9 MB for 0.20 with its bundled typeshed) keeps the lab's download
+   small. widgetsnbextension and jupyterlab-widgets (the front-end halves of ipywidgets, which the lite site has as a
+   lab extension) are left out of the lock.
 5. Check: no URL with a scheme in the lock or in ``jupyter-lite.json``; the PyPI fallback of ``%pip`` is off.
 """
 
@@ -70,7 +77,7 @@ def pyodide_version() -> str:
     return version
 
 
-def stage_pyodide(static: Path) -> dict:
+def stage_pyodide(static: Path) -> None:
     """Copy the npm Pyodide into ``static/pyodide`` with a lock that lists no package (see the module docstring)."""
     target = static / "pyodide"
     shutil.rmtree(target, ignore_errors=True)
@@ -79,10 +86,8 @@ def stage_pyodide(static: Path) -> dict:
         if path.is_file() and not path.name.endswith(PYODIDE_SKIP) and path.name != "pyodide-lock.json":
             shutil.copy2(path, target / path.name)
     lock = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
-    upstream = lock["packages"]
     lock["packages"] = {}
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
-    return upstream
 
 
 def project_wheel(out_dir: Path) -> Path:
@@ -112,23 +117,17 @@ def live_wheel(out_dir: Path) -> Path:
     return write_wheel(out_dir, "lex-maritima-live", version, files, ("lex-maritima", "ipywidgets>=8.1,<9"))
 
 
-def stage(upstream_lock: dict) -> None:
-    """Config, wheels and notebooks into the staging folder (its ``.cache`` of downloads is kept between builds)."""
+def stage(lite_dir: Path) -> None:
+    """Config, wheels and notebooks into the staging folder ``lite_dir`` (its ``.cache`` is kept between builds)."""
     for name in ("jupyter_lite_config.json", "jupyter-lite.json"):
-        shutil.copy2(LITE / name, STAGE / name)
-    wheels = STAGE / "wheels"
+        shutil.copy2(LITE / name, lite_dir / name)
+    wheels = lite_dir / "wheels"
     shutil.rmtree(wheels, ignore_errors=True)
     wheels.mkdir()
-    cache = STAGE / ".cache" / "lex-maritima"
-    built = [
-        project_wheel(wheels),
-        pyyaml_pure.build(upstream_lock["pyyaml"]["version"], cache / "pyyaml", wheels),
-        babel_slim.build(f"babel=={importlib.metadata.version('babel')}", cache / "babel", wheels),
-        live_wheel(wheels),
-    ]
+    built = [project_wheel(wheels), pyyaml_pure.build(wheels), babel_slim.build(wheels), live_wheel(wheels)]
     for wheel in built:
         log(f"wheel {wheel.name}: {wheel.stat().st_size / 1e6:.2f} MB")
-    files = STAGE / "files"
+    files = lite_dir / "files"
     shutil.rmtree(files, ignore_errors=True)
     chapters = sorted(CHAPTERS.glob("*.md"))
     if not chapters:
@@ -159,33 +158,35 @@ def check_offline(output: Path) -> None:
     log(f"lock: {len(lock['packages'])} packages, all local; pyodideUrl {kernel['pyodideUrl']}")
 
 
-def build(output: Path = OUTPUT) -> Path:
-    """Build the lite site into ``output`` and return it."""
+def build(output: Path = OUTPUT, lite_dir: Path = STAGE) -> Path:
+    """Build the lite site into ``output`` (staging it in ``lite_dir``) and return it."""
     started = time.monotonic()
     version = pyodide_version()
-    STAGE.mkdir(parents=True, exist_ok=True)
-    upstream = stage_pyodide(STAGE / "static")
-    stage(upstream)
+    lite_dir.mkdir(parents=True, exist_ok=True)
+    stage_pyodide(lite_dir / "static")
+    stage(lite_dir)
     shutil.rmtree(output, ignore_errors=True)
-    (STAGE / ".jupyterlite.doit.db").unlink(missing_ok=True)  # its task state describes the output just removed
+    (lite_dir / ".jupyterlite.doit.db").unlink(missing_ok=True)  # its task state describes the output just removed
     subprocess.run(
-        [str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--lite-dir", str(STAGE),
+        [str(Path(sys.executable).with_name("jupyter")), "lite", "build", "--lite-dir", str(lite_dir),
          "--output-dir", str(output)],
         check=True,
-        cwd=STAGE,
+        cwd=lite_dir,
     )  # fmt: skip
     check_offline(output)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     stamp = {"pyodide": version, "bytes": size, "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     (output / STAMP).write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
-    log(f"{output.relative_to(ROOT)}: {size / 1e6:.1f} MB in {time.monotonic() - started:.0f} s")
+    log(f"{output}: {size / 1e6:.1f} MB in {time.monotonic() - started:.0f} s")
     return output
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=OUTPUT, help="where the site goes (default: %(default)s)")
-    build(parser.parse_args().output.resolve())
+    parser.add_argument("--stage", type=Path, default=STAGE, help="the staging folder (default: %(default)s)")
+    args = parser.parse_args()
+    build(args.output.resolve(), args.stage.resolve())
 
 
 if __name__ == "__main__":

@@ -17,8 +17,8 @@ import widgets
 from widgets.views import opening_facts, provision_texts
 from widgets.views.reader_links import reader_link
 
-LITE_PAGE_FOLDER = "lite/repl"
-"""Where a live calculator runs, relative to the book's root (the REPL and the lab are both two levels down)."""
+LITE_PAGE_FOLDER = "lite/lab"
+"""Where the notebooks run, relative to the book's root: the lab page, two levels down like the chapters."""
 
 
 def _eids(value: Any) -> set[str]:

@@ -1,19 +1,24 @@
 """Writing a pure-Python wheel (``py3-none-any``) from files in memory, for the wheels only the browser gets.
 
-The lite site's Pyodide installs wheels from its own folder; three of them are made here rather than downloaded as
-they are (see ``pyyaml_pure.py``, ``babel_slim.py`` and ``build.py``). Output is deterministic: sorted names, fixed
-timestamps, a RECORD with each file's sha256.
+The lite site's Pyodide installs wheels from its own folder; three of them are made here rather than downloaded
+(see ``pyyaml_pure.py``, ``babel_slim.py`` and ``build.py``): :func:`installed_wheel` repacks the pure-Python files
+of a distribution installed in the build's own environment (so nothing is downloaded or compiled for it), and
+:func:`write_wheel` writes any set of files. Output is deterministic: sorted names, fixed timestamps, a RECORD with
+each file's sha256.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.metadata
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 EPOCH = (1980, 1, 1, 0, 0, 0)
+COMPILED = (".so", ".pyd", ".dylib", ".dll", ".pyc", ".c", ".h", ".pyx", ".pxd")
+"""What :func:`installed_wheel` never packs: native code (CPython's, not Pyodide's), byte code and its sources."""
 
 
 def _digest(data: bytes) -> str:
@@ -48,3 +53,25 @@ def write_wheel(
             info.external_attr = 0o644 << 16
             archive.writestr(info, entries[path])
     return target
+
+
+def installed_wheel(out_dir: Path, distribution: str, keep: Callable[[str], bool] = lambda path: True) -> Path:
+    """A wheel of the installed ``distribution``'s files under its packages for which ``keep(path)`` holds.
+
+    Only ``.py`` files and package data go in: never compiled modules (``.so``), byte code, scripts or the installed
+    ``.dist-info`` (the wheel gets its own, with the distribution's name, version and unconditional requirements).
+    """
+    dist = importlib.metadata.distribution(distribution)
+    files: dict[str, bytes] = {}
+    for entry in dist.files or ():
+        path = entry.as_posix()
+        parts = entry.parts
+        if parts[0] == ".." or parts[0].endswith(".dist-info") or "__pycache__" in parts or len(parts) < 2:
+            continue
+        if path.endswith(COMPILED) or not keep(path):
+            continue
+        files[path] = Path(dist.locate_file(entry)).read_bytes()
+    if not files:
+        raise SystemExit(f"{distribution} {dist.version}: no installed file to pack (is it installed in this venv?)")
+    requires = tuple(r for r in dist.requires or () if "extra ==" not in r)
+    return write_wheel(out_dir, dist.metadata["Name"], dist.version, files, requires)

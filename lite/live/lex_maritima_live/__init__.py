@@ -1,7 +1,8 @@
-"""Lex Maritima's calculators in the reader's browser (JupyterLite's Pyodide kernel), on the project's own code.
+"""Lex Maritima's calculators in JupyterLite's lab ("Open in JupyterLab"), on the project's own code.
 
-    from lex_maritima_live import calculator
-    calculator("pk-mso-2001/wages-on-wreck")       # what the book's "Run live" button runs
+    import lex_maritima_live
+    lex_maritima_live.use_exported_texts()          # the first cell of each chapter's lite notebook
+    calculator("pk-mso-2001/wages-on-wreck")         # then the chapter's cells run unchanged
 
 The rules (``widgets.evaluate``), the controls and the result panel are the project's wheel, unchanged. Only the
 provision text beside the controls comes from elsewhere: ``corpus`` needs lxml, which Pyodide cannot load offline, so
@@ -18,9 +19,6 @@ from importlib.resources import files
 from typing import Any
 
 import widgets.views as views
-
-BOOK_ROOT = "../../"
-"""The book's root, relative to the lite site's REPL and lab pages (``lite/repl/``, ``lite/lab/``)."""
 
 
 @cache
