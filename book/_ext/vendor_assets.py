@@ -6,9 +6,9 @@ them to ``_build/html/_static/vendor/``. They are deliberately kept out of the b
 ``.js`` file of which Jupyter Book would inject into every page.
 
 ``_config.yml`` points at them with ``mathjax_path`` (Sphinx's ``sphinx.ext.mathjax``). No page loads the
-ipywidgets bundle (the calculators are HTML forms recomputed by the page's own Python, ``book/_ext/live_calculators.py``;
-``nb_ipywidgets_js`` is empty), so RequireJS and ``embed-amd.js`` are not vendored. Pyodide, which the live
-calculators run, is copied by ``book/_ext/live_runtime.py`` when the book is built.
+ipywidgets bundle (the calculators are HTML forms recomputed by the page's own Python,
+``book/_ext/live_calculators.py``; ``nb_ipywidgets_js`` is empty), so RequireJS and ``embed-amd.js`` are not
+vendored. Pyodide, which the live calculators run, is copied by ``book/_ext/live_runtime.py`` when the book is built.
 
 Run ``python book/_ext/vendor_assets.py`` (``make book-vendor`` does) after ``npm ci``.
 """

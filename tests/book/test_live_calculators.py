@@ -102,7 +102,8 @@ def change(root, name: str, text: str) -> None:
 
 def as_browser_writes(page: Page, html: str) -> str:
     """``html`` as the browser serialises it (quotes, entities), to compare with an element's ``innerHTML``."""
-    return page.evaluate("h => { const t = document.createElement('template'); t.innerHTML = h; return t.innerHTML }", html)
+    script = "h => { const t = document.createElement('template'); t.innerHTML = h; return t.innerHTML }"
+    return page.evaluate(script, html)
 
 
 def outside(urls: list[str], site_url: str, trap: OutsideTrap) -> list[str]:
@@ -248,7 +249,8 @@ def test_no_label_overlaps_its_control_and_nothing_is_cut(trapped_browser, site_
             const apart = a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5 || a.right <= b.left || b.right <= a.left;
             if (!apart) bad.push(field.dataset.fact);
             if (label.scrollWidth > label.clientWidth + 1) bad.push(field.dataset.fact + " (label cut)");
-            if (b.right > field.closest(".lm-calc").getBoundingClientRect().right + 0.5) bad.push(field.dataset.fact + " (past the edge)");
+            const edge = field.closest(".lm-calc").getBoundingClientRect().right;
+            if (b.right > edge + 0.5) bad.push(field.dataset.fact + " (past the edge)");
           }
           for (const law of document.querySelectorAll(".lm-law")) {
             const style = getComputedStyle(law);
