@@ -2,7 +2,8 @@
 
 Each copy is the chapter read by jupytext, with two changes, both visible in the notebook:
 
-- a first cell that makes the calculators show the provision text exported at build time (``lex_maritima_live``);
+- after the chapter's first code cell (its imports), a cell that takes ``calculator`` and ``outcome`` from
+  ``lex_maritima_live``: the same views, given the provision text and reader links exported at build time;
 - statements that need a module the browser cannot load (``browser_unavailable.yaml``: pandas, matplotlib, myst-nb…)
   are left out: in a setup cell only those statements go (the cell keeps its other imports); any other cell that needs
   one becomes a note pointing to the book's page, where its output was computed at build time.
@@ -19,12 +20,10 @@ import nbformat
 import yaml
 
 UNAVAILABLE_FILE = Path(__file__).with_name("browser_unavailable.yaml")
-FIRST_CELL = """\
-# In the browser the calculators show the provision text exported when the book was built: the corpus reads its XML
-# with lxml, which this Python (Pyodide, offline) cannot load. Run this cell first.
-import lex_maritima_live
-
-lex_maritima_live.use_exported_texts()"""
+LITE_CELL = """\
+# In the browser the calculators show the provision text and reader links exported when the book was built: the
+# corpus reads its XML with lxml, which this Python (Pyodide, offline) cannot load. These replace the names above.
+from lex_maritima_live import calculator, outcome"""
 NOTE = (
     "*This cell needs {modules}, which the browser's Python cannot load offline; its output is on the book's page."
     "*\n\n```python\n{source}\n```"
@@ -69,10 +68,14 @@ def _bound_names(statement: ast.stmt, modules: set[str]) -> dict[str, str]:
 
 
 def for_browser(notebook: Any) -> Any:
-    """``notebook`` with the first cell added and what the browser cannot run left out (see the module docstring)."""
+    """``notebook`` with the lite cell added and what the browser cannot run left out (see the module docstring)."""
     modules, names = _unavailable()
     bound: dict[str, str] = {}
-    cells = [nbformat.v4.new_code_cell(FIRST_CELL)]
+    cells: list[Any] = []
+    first_code = next((i for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"), None)
+    if first_code is None:
+        raise ValueError("a chapter with no code cell has no calculator for the lite lab")
+    notebook.cells.insert(first_code + 1, nbformat.v4.new_code_cell(LITE_CELL))
     for cell in notebook.cells:
         if cell.cell_type != "code":
             cells.append(cell)

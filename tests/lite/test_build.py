@@ -98,7 +98,7 @@ def test_every_chapter_is_a_notebook_with_its_calculators_and_nothing_the_browse
         path = lite_site / "files" / "chapters" / f"{chapter.stem}.ipynb"
         notebook = json.loads(path.read_text(encoding="utf-8"))
         code = _code(notebook)
-        assert code[0] == notebooks.FIRST_CELL
+        assert code[1] == notebooks.LITE_CELL  # right after the chapter's imports, which it overrides
         assert notebook["metadata"]["kernelspec"]["name"] == "python"
         assert sorted(CALCULATOR.findall("\n".join(code))) == sorted(CALCULATOR.findall(chapter.read_text("utf-8")))
         for source in code:
@@ -111,16 +111,10 @@ def test_every_chapter_is_a_notebook_with_its_calculators_and_nothing_the_browse
 
 
 def test_tagged_what_if_cells_stay_code_cells_with_their_tags(tmp_path: Path) -> None:
-    """The chapters' what-if cells are getting ``tags: [what-if]``: the lite copy keeps them, tags and code."""
-    chapter = ROOT / "book" / "chapters" / "wages-on-wreck.md"
-    text = chapter.read_text(encoding="utf-8")
-    what_if = re.compile(r"```\{code-cell\} ipython3\n(?!:tags:)((?:(?!```).)*\boutcome\()", re.DOTALL)
-    tagged, count = what_if.subn(lambda m: "```{code-cell} ipython3\n:tags: [what-if]\n\n" + m[1], text)
-    assert count >= 3
-    (tmp_path / chapter.name).write_text(tagged, encoding="utf-8")
-    notebook = json.loads(notebooks.convert(tmp_path / chapter.name, tmp_path / "out").read_text(encoding="utf-8"))
-    cells = [c for c in notebook["cells"] if "what-if" in c["metadata"].get("tags", [])]
-    assert len(cells) == count
-    assert all(c["cell_type"] == "code" and "outcome(" in "".join(c["source"]) for c in cells)
-    untagged = json.loads(notebooks.convert(chapter, tmp_path / "plain").read_text(encoding="utf-8"))
-    assert _code(notebook) == _code(untagged)
+    """The chapters' what-if cells (``tags: [what-if]``): the lite copy keeps them, tags and code."""
+    for chapter in CHAPTERS:
+        tagged = chapter.read_text(encoding="utf-8").count(":tags: [what-if]")
+        notebook = json.loads(notebooks.convert(chapter, tmp_path).read_text(encoding="utf-8"))
+        cells = [c for c in notebook["cells"] if "what-if" in c["metadata"].get("tags", [])]
+        assert len(cells) == tagged >= 2, chapter.name
+        assert all(c["cell_type"] == "code" for c in cells)

@@ -88,15 +88,16 @@ def outcome(provision_id: str, **facts: Any) -> Outcome:
     return Outcome(provision_id, opening_facts(provision_id, **facts))
 
 
-def calculator(provision_id: str, link: Any = None, **facts: Any) -> Any:
+def calculator(provision_id: str, link: Any = None, texts: list[str] | None = None, **facts: Any) -> Any:
     """The calculator for ``provision_id`` opening on the example facts with ``facts`` applied.
 
     In a notebook it is an ipywidgets box (``widgets.views.notebook``; ipywidgets is imported only here); in a page of
     the book it displays as the HTML form of ``widgets.views.page``, which the page recomputes in the browser.
     ``link(document, eid)`` gives the URL of a provision in the statute reader; by default the reader page and anchor
     relative to a chapter in ``book/chapters`` (:func:`widgets.views.reader_links.reader_link`), or the bare ``#eId``
-    where the book's sources are not present.
+    where the book's sources are not present. ``texts``: the HTML of the provisions' text (default: read from the
+    corpus, :func:`provision_texts`).
     """
     from widgets.views.notebook import calculator_box
 
-    return calculator_box(provision_id, link, **facts)
+    return calculator_box(provision_id, link, texts, **facts)

@@ -36,15 +36,16 @@ class CalculatorBox(w.VBox):
         return bundle
 
 
-def calculator_box(provision_id: str, link: Any = None, **facts: Any) -> CalculatorBox:
-    """The ipywidgets calculator for ``provision_id`` opening on the example facts with ``facts`` applied."""
+def calculator_box(provision_id: str, link: Any = None, texts: list[str] | None = None, **facts: Any) -> CalculatorBox:
+    """The ipywidgets calculator for ``provision_id`` opening on the example facts with ``facts`` applied; ``texts``
+    the provisions' text as HTML (default: from the corpus)."""
     info = widgets.describe(provision_id)
     link = link or reader_link()
     opening = opening_facts(provision_id, **facts)
     values = {f["name"]: f.get("default") for f in info["facts"]} | opening
     controls = [Control(fact, values.get(fact["name"]), info["currency"]) for fact in info["facts"]]
     output = w.HTML(layout={"width": "100%"})
-    law = provision_texts(provision_id, link)
+    law = texts if texts is not None else provision_texts(provision_id, link)
 
     def recompute(_: Any = None) -> None:
         raw = {c.name: c.raw() for c in controls}
