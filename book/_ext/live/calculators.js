@@ -19,7 +19,6 @@
   var STATIC = "Worked out when the book was built, for the facts shown. Change a fact to work it out again.";
   var STARTING = "Starting Python in your browser to work out your facts (once per page)…";
   var LIVE = "Worked out in your browser for the facts above.";
-  var DEBOUNCE_MS = 120;
   var SILENT_MS = 60000; // a start that has said nothing for this long has failed (a stalled download)
 
   var worker = null;
@@ -105,6 +104,7 @@
         if (message.type === "progress") watchdog = window.setTimeout(stalled, SILENT_MS);
         if (message.type === "ready") {
           document.documentElement.dataset.lmRuntimeMs = String(message.ms);
+          document.documentElement.dataset.lmRuntimePhases = JSON.stringify(message.phases);
           resolve(message);
         } else if (message.type === "failed") {
           reject(new Error(message.error));
@@ -206,20 +206,17 @@
     return link;
   }
 
+  /* Every edit is sent at once (a computation takes a few milliseconds); an answer to an edit that a later one has
+     overtaken is dropped when it arrives (compute, data-request). */
   function calculator(root) {
     var form = root.querySelector("form");
-    var timer = null;
     function edited() {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(function () {
-        compute(root);
-      }, DEBOUNCE_MS);
+      compute(root);
     }
     form.addEventListener("input", edited);
     form.addEventListener("change", edited);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      window.clearTimeout(timer);
       compute(root);
     });
     // the first touch starts Python, so that it is ready by the time the reader has typed

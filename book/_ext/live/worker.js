@@ -24,29 +24,39 @@ async function fetched(name, version) {
   return response;
 }
 
+const phases = {}; // milliseconds since the start at the end of each phase (benchmarks/live.py reads them)
+
 async function start(folder) {
   const started = performance.now();
+  const mark = (name) => (phases[name] = Math.round(performance.now() - started));
   const manifest = await (await fetched("runtime.json")).json();
-  // Pyodide's loader does not fail on a missing core file (it waits for ever): ask for each first (one round trip).
-  await Promise.all(
+  say("Downloading Python for this page (about 4 MB, once)…");
+  const bundle = fetched("lex-live.zip", manifest.versions["lex-live.zip"]).then((r) => r.arrayBuffer());
+  const stdlib = new URL("python_stdlib.zip", here);
+  stdlib.searchParams.set("v", manifest.versions["python_stdlib.zip"]);
+  // Pyodide's loader does not fail on a missing core file (it waits for ever): ask for each beside it, and fail at
+  // once if one is not there.
+  const present = Promise.all(
     ["pyodide.asm.mjs", "pyodide.asm.wasm"].map(async (name) => {
       const response = await fetch(new URL(name, here), { method: "HEAD" });
       if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     }),
   );
-  say("Downloading Python for this page (about 4 MB, once)…");
-  const bundle = fetched("lex-live.zip", manifest.versions["lex-live.zip"]).then((r) => r.arrayBuffer());
-  const stdlib = new URL("python_stdlib.zip", here);
-  stdlib.searchParams.set("v", manifest.versions["python_stdlib.zip"]);
-  const pyodide = await loadPyodide({
+  const loading = loadPyodide({
     indexURL: here.href,
     stdLibURL: stdlib.href,
     lockFileURL: new URL("pyodide-lock.json", here).href,
     stdout: () => {},
     stderr: () => {},
   });
+  loading.catch(() => {}); // a missing file is reported by `present`; the loader's own error, if any, below
+  await present;
+  mark("checked");
+  const pyodide = await loading;
+  mark("python");
   say("Starting the rules…");
   pyodide.unpackArchive(await bundle, "zip", { extractDir: "/lex" });
+  mark("unpacked");
   pyodide.globals.set("page_folder", folder);
   runtime = pyodide.runPython(`
 import json, sys
@@ -56,6 +66,7 @@ with open("/lex/reader_pages.json", encoding="utf-8") as pages:
     runtime = Runtime(json.load(pages), page_folder)
 runtime
 `);
+  mark("rules");
   return Math.round(performance.now() - started);
 }
 
@@ -63,7 +74,7 @@ self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === "init") {
     try {
-      self.postMessage({ type: "ready", ms: await start(message.folder) });
+      self.postMessage({ type: "ready", ms: await start(message.folder), phases });
     } catch (error) {
       self.postMessage({ type: "failed", error: String(error && error.message ? error.message : error) });
     }
