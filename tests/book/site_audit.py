@@ -135,7 +135,8 @@ def external_urls(site: Path, skip: tuple[str, ...] = ()) -> list[ExternalUrl]:
         text = css.read_text(encoding="utf-8", errors="replace")
         name = css.relative_to(site).as_posix()
         found += [ExternalUrl(name, u, "css url()", True) for u in _css_urls(text) if _is_external(u)]
-    for js in sorted(p for p in site.rglob("*.js") if not p.relative_to(site).as_posix().startswith(skip)):
+    scripts = [*site.rglob("*.js"), *site.rglob("*.mjs")]  # Pyodide's modules are .mjs
+    for js in sorted(p for p in scripts if not p.relative_to(site).as_posix().startswith(skip)):
         text = js.read_text(encoding="utf-8", errors="replace")
         name = js.relative_to(site).as_posix()
         found += [ExternalUrl(name, u, "script text", None) for u in _script_urls(text)]
