@@ -2,8 +2,10 @@
  * Lex Maritima: the calculators and what-if cells of a topic page, worked out again in the reader's browser.
  *
  * Each calculator (.lm-calc, HTML written when the book was built by widgets.views.page) shows the book's result for
- * the facts it opened with (data-state="static"). The reader's first touch of any calculator or what-if cell starts
- * one Python for the whole page (worker.js: Pyodide in a Web Worker); while it starts (data-state="starting") the
+ * the facts it opened with (data-state="static"). One Python for the whole page (worker.js: Pyodide in a Web Worker)
+ * starts when a calculator first comes into view, so that it is ready by the time the reader has read the form — or,
+ * when the browser asks to save data (navigator.connection.saveData), only on the first touch of a calculator or
+ * what-if cell. Nothing of it is fetched on a page the reader does not scroll to a calculator on. While it starts (data-state="starting") the
  * facts typed are kept, and once it is ready every calculator that was edited is worked out for its facts. After
  * that each edit recomputes in place (data-state="live"); a bad fact shows the rule's message beside its field and
  * an error panel in place of the result. If Python cannot run here (no WebAssembly, no Web Workers, a file:// page,
@@ -311,6 +313,21 @@
     });
   }
 
+  /* Start Python when a calculator comes into view (not when the browser asks to save data). */
+  function startWhenSeen() {
+    var connection = navigator.connection;
+    if (failure || typeof IntersectionObserver !== "function" || (connection && connection.saveData)) return;
+    var seen = new IntersectionObserver(function (entries) {
+      if (entries.some(function (entry) { return entry.isIntersecting; })) {
+        seen.disconnect();
+        start();
+      }
+    });
+    document.querySelectorAll(".lm-calc[data-provision-id]").forEach(function (root) {
+      seen.observe(root);
+    });
+  }
+
   function init() {
     document.querySelectorAll(".lm-calc[data-provision-id]").forEach(calculator);
     document.querySelectorAll("div.cell.tag_what-if").forEach(whatIf);
@@ -319,6 +336,7 @@
     document.querySelectorAll(".lm-calc .lm-calc-status").forEach(function (status) {
       if (!failure) status.textContent = STATIC;
     });
+    startWhenSeen();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
