@@ -146,16 +146,15 @@ def test_a_citation_that_names_nothing_stops_the_build(fixture_corpus, tmp_path)
     assert "161 has no (9)" in str(result)
 
 
-def test_a_widget_page_loads_requirejs_and_the_widget_manager_from_the_site(fixture_site):
+def test_a_widget_output_shows_its_html_or_text_and_the_page_loads_no_widget_bundle(fixture_site):
+    """The book shows a cell's HTML (or text) representation, never the ipywidgets view: no widget state embedded,
+    no RequireJS or embed-amd.js, no calculators' script on a page without a calculator
+    (book/_ext/live_calculators.py)."""
     page = (fixture_site / "book/widget.html").read_text(encoding="utf-8")
-    assert "application/vnd.jupyter.widget-state+json" in page
-    tree = lxml_html.fromstring(page)
-    sources = tree.xpath("//script/@src")
-    assert any(s.startswith("../_static/vendor/require.js") for s in sources)
-    embed = tree.xpath("//script[contains(@src, 'embed-amd.js')]")
-    assert len(embed) == 1 and embed[0].get("src").startswith("../_static/vendor/jupyter-widgets/embed-amd.js")
-    assert embed[0].get("data-jupyter-widgets-cdn") == "_static/vendor/jupyter-widgets/modules/"
-    assert (fixture_site / "_static/vendor/jupyter-widgets/embed-amd.js").is_file()
+    assert "widget-state+json" not in page and "widget-view+json" not in page
+    assert "IntSlider(" in page  # the slider's text representation
+    sources = lxml_html.fromstring(page).xpath("//script/@src")
+    assert not [s for s in sources if "require.js" in s or "embed-amd" in s or "calculators.js" in s]
 
 
 def test_a_page_with_mathematics_loads_mathjax_from_the_site(fixture_site):
