@@ -21,9 +21,9 @@ out of the query ("161", "s.161", "s 161", "section 161 pakistan", "cl. 69 msb")
 first (those whose record also holds the query's other words, else all of them in the book's order), then the word
 results. ``search.html?q=QUERY`` shows the results as links, best first.
 
-The theme's layout is overridden (``site_search_templates/layout.html``) only to leave out the three scripts
-pydata-sphinx-theme puts in every page's head for its own search (``searchtools.js``, ``language_data.js`` and the
-343 KB ``searchindex.js``), which nothing then uses: its search button and field send the query to ``search.html``.
+The theme's search button and field send the query to ``search.html``; ``site_theme.py`` leaves out the three
+scripts pydata-sphinx-theme puts in every page's head for Sphinx's own search (``searchtools.js``,
+``language_data.js`` and the 343 KB ``searchindex.js``), which nothing uses now.
 """
 
 from __future__ import annotations
