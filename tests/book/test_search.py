@@ -5,19 +5,12 @@ has a search script in its head."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 from urllib.parse import quote, urldefrag
 
 import pytest
+import site_search  # book/_ext, on the path through tests/book/conftest.py (as Jupyter Book's local_extensions puts it)
 
 from corpus import cite
-
-EXT = Path(__file__).resolve().parents[2] / "book" / "_ext"
-if str(EXT) not in sys.path:
-    sys.path.insert(0, str(EXT))
-
-import site_search  # noqa: E402  (book/_ext is put on the path above, as Jupyter Book's local_extensions does)
 
 pytestmark = [pytest.mark.book]
 browser_test = pytest.mark.browser
