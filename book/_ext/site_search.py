@@ -49,6 +49,8 @@ import corpus
 logger = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
+NODE_MODULES = HERE.parents[1] / "node_modules"
+"""npm's packages of the repository (package.json), wherever the book being built lies (the tests' small books)."""
 TEMPLATES = HERE / "site_search_templates"
 STATIC = HERE / "static_search"
 INDEXER = HERE / "site_search_index.mjs"
@@ -241,7 +243,7 @@ def index_site(app: Sphinx, exception: BaseException | None) -> None:
     if index_is_current(outdir):
         return
     try:
-        report = write_index(site_records(outdir, statutes()), outdir / INDEX_DIR, Path(app.srcdir) / "node_modules")
+        report = write_index(site_records(outdir, statutes()), outdir / INDEX_DIR, NODE_MODULES)
     except RuntimeError as error:
         logger.warning(f"[site_search] {error}")
         return

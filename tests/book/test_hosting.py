@@ -6,7 +6,8 @@ The policy allows only the site itself. Inline scripts are allowed because the t
 (the colour mode, Sphinx's page options, sphinx-togglebutton's labels), differing from page to page, so no fixed
 list of hashes covers them; 'unsafe-eval' is the calculators' (@jupyter-widgets/html-manager validates the pages'
 widget state with ajv, which compiles its validators with ``new Function``: without it no calculator is drawn);
-'wasm-unsafe-eval' is the search's (Pagefind runs its index in WebAssembly);
+'wasm-unsafe-eval' is the search's (Pagefind runs its index in WebAssembly; 'unsafe-eval' allows it too, but the
+search should not depend on the calculators' need);
 ``frame-ancestors 'self'`` lets the site frame its own pages ("Run live" opens the JupyterLite REPL, ``lite/``, in a
 frame: the live run itself, after a click, is not part of this test)."""
 
