@@ -183,9 +183,8 @@ def page_records(html: bytes, url: str, statute: Statute | None = None) -> list[
             ("data-pagefind-meta", f"part:{title}"),
             ("data-pagefind-sort", f"order:{sort_key(statute, number.group(1))}"),
         ]
-        records.append(
-            Record(f"{url}#{eid}", _wrap(names + _inner_html(section), section_title, SECTION_TITLE_WEIGHT, attributes))
-        )
+        body = _inner_html(section) + names  # the names last: an excerpt without the query's words starts with the law
+        records.append(Record(f"{url}#{eid}", _wrap(body, section_title, SECTION_TITLE_WEIGHT, attributes)))
         section.drop_tree()
     rest = _text(article)
     if rest:
@@ -249,7 +248,7 @@ def index_site(app: Sphinx, exception: BaseException | None) -> None:
         return
     for problem in report["errors"]:
         logger.warning(f"[site_search] {problem}")
-    logger.info(f"[site_search] indexed {report['records']} records into {INDEX_DIR}/")
+    logger.info(f"[site_search] indexed {report['records']} records: {report['files']} files in {INDEX_DIR}/")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -60,7 +60,10 @@ export async function search(query) {
   return Promise.all(
     shown.map(async (result) => {
       const data = await result.data();
-      return { url: data.url, title: data.meta.title, statute: data.meta.statute || "", excerpt: data.excerpt };
+      const title = data.meta.title;
+      // A section found by its number alone: the excerpt is the record's first words, its title again.
+      const excerpt = data.excerpt.startsWith(title) ? data.excerpt.slice(title.length).trim() : data.excerpt;
+      return { url: data.url, title, statute: data.meta.statute || "", excerpt };
     }),
   );
 }
