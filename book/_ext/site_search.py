@@ -60,6 +60,7 @@ INDEX_DIR = "pagefind"
 READER = "book/reader/"
 SKIPPED = ("_static/", "_sources/", "_images/", "lite/", f"{INDEX_DIR}/")
 SECTION_NUMBER = re.compile(r"(?:^|__)sec_([0-9A-Za-z]+)$")
+HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 COUNTRIES = {"pk": "Pakistan", "in": "India"}
 
 # What a record leaves out of a page's article: code cells' source, scripts, the permalink signs, navigation,
@@ -141,7 +142,7 @@ def _inner_html(element: etree._Element) -> str:
 def _ids_on_headings(element: etree._Element) -> None:
     """Sphinx puts a heading's id on its ``<section>``; Pagefind makes sub-results of headings with ids."""
     for section in element.iterfind(".//section[@id]"):
-        heading = next((c for c in section if c.tag in ("h2", "h3", "h4", "h5", "h6")), None)
+        heading = next((c for c in section if c.tag in HEADINGS[1:]), None)
         if heading is not None and heading.get("id") is None:
             heading.set("id", section.get("id"))
 
@@ -160,32 +161,39 @@ def page_records(html: bytes, url: str, statute: Statute | None = None) -> list[
             element.drop_tree()
     heading = next(iter(article.iter("h1")), None)
     title = _text(heading) if heading is not None else ""
-    if heading is not None:
-        heading.drop_tree()
     if statute is None:
+        if heading is not None:
+            heading.drop_tree()
         _ids_on_headings(article)
         return [Record(url, _wrap(_inner_html(article), title, TITLE_WEIGHT))]
 
     records = []
-    for section in article.xpath(".//section[contains(concat(' ', @class, ' '), ' akn-section ')][@id]"):
+    sections = article.xpath(".//section[contains(concat(' ', @class, ' '), ' akn-section ')][@id]")
+    for section in sections:
         eid = section.get("id")
         number = SECTION_NUMBER.search(eid)
-        section_heading = next((c for c in section if c.tag in ("h2", "h3", "h4", "h5", "h6")), None)
-        if number is None or section_heading is None:
+        if number is None:
             continue
-        section_title = f"s. {_text(section_heading)}"  # "s. 161. Wages on termination of service by wreck, …"
-        section_heading.drop_tree()
+        # A Part page's section has its own heading (h3 "161. Wages on …"); a section's own page may head it with
+        # the page's h1 ("Section 161. Wages on …"), inside the section or before it.
+        section_heading = next((c for c in section if c.tag in HEADINGS), heading if len(sections) == 1 else None)
+        words = _text(section_heading) if section_heading is not None else ""
+        words = re.sub(rf"^(?:section\s+|s\.\s*)?{re.escape(number.group(1))}\.?\s*", "", words, flags=re.I)
+        section_title = f"s. {number.group(1)}. {words}".strip()  # "s. 161. Wages on termination of service …"
+        if section_heading is not None and section_heading.getparent() is not None:
+            section_heading.drop_tree()
         names = f'<p data-pagefind-weight="{LOW_WEIGHT}">{escape(statute.names)}</p>'
         attributes = [
             ("data-pagefind-filter", f"statute:{statute.id}"),
             ("data-pagefind-filter", f"section:{number.group(1).lower()}"),
             ("data-pagefind-meta", f"statute:{statute.short_title}"),
-            ("data-pagefind-meta", f"part:{title}"),
             ("data-pagefind-sort", f"order:{sort_key(statute, number.group(1))}"),
         ]
         body = _inner_html(section) + names  # the names last: an excerpt without the query's words starts with the law
         records.append(Record(f"{url}#{eid}", _wrap(body, section_title, SECTION_TITLE_WEIGHT, attributes)))
         section.drop_tree()
+    if heading is not None and heading.getparent() is not None:
+        heading.drop_tree()
     rest = _text(article)
     if rest:
         body = f'<p data-pagefind-weight="{LOW_WEIGHT}">{escape(rest)} {escape(statute.names)}</p>'
@@ -204,7 +212,7 @@ def site_records(outdir: Path, known: Mapping[str, Statute]) -> Iterator[Record]
         if url.startswith(SKIPPED) or url in ("search.html", "genindex.html"):
             continue
         parts = url.removeprefix(READER).split("/")
-        statute = known.get(parts[0]) if url.startswith(READER) and len(parts) == 2 else None
+        statute = known.get(parts[0]) if url.startswith(READER) and len(parts) >= 2 else None
         yield from page_records(path.read_bytes(), url, statute)
 
 

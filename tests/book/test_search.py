@@ -147,3 +147,22 @@ def test_the_sort_key_follows_the_book_order():
     first, second = site_search.Statute("a", "A", "X", 0), site_search.Statute("b", "B", "X", 1)
     keys = [site_search.sort_key(s, n) for s, n in [(first, "9"), (first, "10"), (first, "10A"), (second, "1")]]
     assert keys == sorted(keys)
+
+
+SECTION_PAGE = """<html lang="en"><body><nav>Part IV › Chapter 11</nav><article class="bd-article" role="main">
+<h1>Section 161. Wages on termination of service by wreck, illness, etc.<a class="headerlink" href="#x">#</a></h1>
+<section class="akn-section" id="part_IV__chp_11__sec_161">
+<div class="lm-notes">corpus/annotations/concordance.csv</div>
+<p>(1) Where the service of any seaman ... for a period of two months, whichever be longer.</p></section>
+<footer class="prev-next-area"><a href="sec-160.html">s. 160</a></footer></article></body></html>"""
+
+
+def test_a_page_of_one_section_gives_one_record_titled_by_its_number():
+    """The shape of a reader page of one section (its heading the page's h1): one record, at the section."""
+    statute = site_search.statutes()["pk-mso-2001"]
+    records = site_search.page_records(SECTION_PAGE.encode(), "book/reader/pk-mso-2001/sec-161.html", statute)
+    assert [r.url for r in records] == ["book/reader/pk-mso-2001/sec-161.html#part_IV__chp_11__sec_161"]
+    html = records[0].html
+    assert ">s. 161. Wages on termination of service by wreck, illness, etc.</h1>" in html
+    assert 'data-pagefind-filter="section:161"' in html and "whichever be longer" in html
+    assert "corpus/annotations" not in html and "s. 160" not in html and "Chapter 11" not in html
