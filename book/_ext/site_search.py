@@ -230,12 +230,14 @@ def write_index(records: Iterable[Record], target: Path, node_modules: Path) -> 
 
 
 def index_is_current(outdir: Path) -> bool:
-    """The index was written after the newest page: a build that wrote no page (nothing changed) keeps it."""
+    """The index was written after the newest page and after the code that writes it (this module, the indexer,
+    npm's pagefind): a build that wrote no page keeps it."""
     entry = outdir / INDEX_DIR / "pagefind-entry.json"
     if not entry.exists():
         return False
     written = entry.stat().st_mtime
-    return all(path.stat().st_mtime <= written for path in outdir.rglob("*.html"))
+    code = [Path(__file__), INDEXER, NODE_MODULES / "pagefind" / "package.json"]
+    return all(path.stat().st_mtime <= written for path in [*code, *outdir.rglob("*.html")])
 
 
 def add_templates_and_static(app: Sphinx, config: Config) -> None:
