@@ -11,8 +11,9 @@ index into ``<outdir>/pagefind/`` (2 s for the book's 1,227 records here):
   addressed ``page.html#EID``; a reader page of one section gives one record, a Part page one per section, and what the
   page holds outside its sections (headings, schedules, tables) one record for the page itself, its words weighted
   low. Each section record carries the filters ``statute`` (the document's id) and ``section`` (its number, from the
-  eId), a sort key in the order of the book, and the statute's names (short title, country, the parts of its id such
-  as ``msb``) as words of low weight, so that "69 msb" finds s.69 of the Merchant Shipping Bill;
+  eId), a sort key in the order of the book, its numbered sub-provisions (meta ``parts``, so that "s.161(1)(a)"
+  lands on that paragraph), and the statute's names (short title, country, the parts of its id such as ``msb``) as
+  words of low weight, so that "69 msb" finds s.69 of the Merchant Shipping Bill;
 * every other page (the topic chapters, comparisons, glossary, instructors' page) gives one record of its article,
   its title weighted highest, its code cells, navigation and permalink signs left out.
 
@@ -61,6 +62,8 @@ READER = "book/reader/"
 SKIPPED = ("_static/", "_sources/", "_images/", "lite/", f"{INDEX_DIR}/")
 SECTION_NUMBER = re.compile(r"(?:^|__)sec_([0-9A-Za-z]+)$")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+NUMBERED_PART = re.compile(r"(?:__(?:subsec|para|subpara|cl|subcl|item|point)_[0-9A-Za-z]+)+")
+PART_NUMBER = re.compile(r"_([0-9A-Za-z]+)$")
 COUNTRIES = {"pk": "Pakistan", "in": "India"}
 
 # What a record leaves out of a page's article: code cells' source, scripts, the permalink signs, navigation,
@@ -120,6 +123,18 @@ def sort_key(statute: Statute, number: str) -> str:
     """The book's order: the statutes as the catalogue lists them, then the sections by number ("00" "00161" "a")."""
     digits = re.match(r"\d*", number).group()
     return f"{statute.order:02d}{int(digits or 0):05d}{number[len(digits) :].lower()}"
+
+
+def numbered_parts(section: etree._Element, eid: str) -> str:
+    """The section's numbered sub-provisions as "(1)=__subsec_1 (1)(a)=__subsec_1__para_a …": a citation's
+    parentheses, then the eId's tail after the section's (what the search page appends to land on "s.161(1)(a)")."""
+    parts = []
+    for element in section.iterfind(".//*[@id]"):
+        tail = element.get("id").removeprefix(eid)
+        if tail != element.get("id") and NUMBERED_PART.fullmatch(tail):
+            numbers = [PART_NUMBER.search(step).group(1) for step in tail.split("__")[1:]]
+            parts.append(f"{''.join(f'({n})' for n in numbers).lower()}={tail}")
+    return " ".join(parts)
 
 
 def _text(element: etree._Element) -> str:
@@ -188,6 +203,7 @@ def page_records(html: bytes, url: str, statute: Statute | None = None) -> list[
             ("data-pagefind-filter", f"section:{number.group(1).lower()}"),
             ("data-pagefind-meta", f"statute:{statute.short_title}"),
             ("data-pagefind-sort", f"order:{sort_key(statute, number.group(1))}"),
+            ("data-pagefind-meta", f"parts:{numbered_parts(section, eid)}"),
         ]
         body = _inner_html(section) + names  # the names last: an excerpt without the query's words starts with the law
         records.append(Record(f"{url}#{eid}", _wrap(body, section_title, SECTION_TITLE_WEIGHT, attributes)))

@@ -166,3 +166,13 @@ def test_a_page_of_one_section_gives_one_record_titled_by_its_number():
     assert ">s. 161. Wages on termination of service by wreck, illness, etc.</h1>" in html
     assert 'data-pagefind-filter="section:161"' in html and "whichever be longer" in html
     assert "corpus/annotations" not in html and "s. 160" not in html and "Chapter 11" not in html
+
+
+@browser_test
+@pytest.mark.parametrize("citation", ["161(1)(a)(ii)", "161(2)"])
+def test_a_citation_of_a_sub_provision_lands_on_it(browser, site_url, citation):
+    url, title = results(browser, site_url, f"s.{citation}")[0]
+    provision = cite("pk-mso-2001", citation)
+    assert urldefrag(url).fragment == provision.eid
+    assert title.startswith(f"s. {citation}. Wages on termination")
+    assert lands_on(browser, url, provision.eid)

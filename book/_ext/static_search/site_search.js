@@ -12,14 +12,15 @@ const CITATION = new RegExp(
   "gi",
 );
 
-/** The citations a query may hold, those marked "s." or "section" first: [{number, rest}] (rest: the other words). */
+/** The citations a query may hold, those marked "s." or "section" first: [{number, parts, rest}] (parts: "(1)(a)",
+ * rest: the query's other words). */
 export function citations(query) {
   const found = [];
   for (const match of query.matchAll(CITATION)) {
     const rest = (query.slice(0, match.index) + " " + query.slice(match.index + match[0].length))
       .replace(/\s+/g, " ")
       .trim();
-    found.push({ number: match[2].toLowerCase(), rest, marked: Boolean(match[1]) });
+    found.push({ number: match[2].toLowerCase(), parts: match[3].toLowerCase(), rest, marked: Boolean(match[1]) });
   }
   return found.sort((a, b) => Number(b.marked) - Number(a.marked));
 }
@@ -39,12 +40,14 @@ async function engine() {
 export async function search(query) {
   const pf = await engine();
   const results = [];
-  for (const { number, rest } of citations(query)) {
+  let cited = "";
+  for (const { number, parts, rest } of citations(query)) {
     const filters = { section: number };
     let found = rest ? (await pf.search(rest, { filters })).results : [];
     if (!found.length) found = (await pf.search(null, { filters, sort: { order: "asc" } })).results;
     if (found.length) {
       results.push(...found);
+      cited = parts;
       break;
     }
   }
@@ -60,12 +63,27 @@ export async function search(query) {
   return Promise.all(
     shown.map(async (result) => {
       const data = await result.data();
-      const title = data.meta.title;
+      let { url, title } = { url: data.url, title: data.meta.title };
       // A section found by its number alone: the excerpt is the record's first words, its title again.
       const excerpt = data.excerpt.startsWith(title) ? data.excerpt.slice(title.length).trim() : data.excerpt;
-      return { url: data.url, title, statute: data.meta.statute || "", excerpt };
+      // "s.161(1)(a)": the section's sub-provision of that number, when it has one, is where the link lands.
+      const part = cited && subProvision(data.meta.parts || "", cited);
+      if (part) {
+        url += part;
+        title = title.replace(/^(s\. [0-9a-z]+)\./i, `$1${cited}.`);
+      }
+      return { url, title, statute: data.meta.statute || "", excerpt };
     }),
   );
+}
+
+/** The eId tail of the sub-provision "(1)(a)" in a record's parts ("(1)=__subsec_1 (1)(a)=__subsec_1__para_a"). */
+function subProvision(parts, cited) {
+  for (const entry of parts.split(" ")) {
+    const [key, tail] = entry.split("=");
+    if (key === cited) return tail;
+  }
+  return "";
 }
 
 function item({ url, title, statute, excerpt }) {
