@@ -1,0 +1,110 @@
+"""axe-core (npm, injected into the page by playwright) finds no serious or critical violation on the landing page,
+the reader's page of s.161, the page of the Merchant Shipping Bill's penalty Table (s.256), each topic chapter and
+the search page, at desktop and phone widths, for a reader whose system or earlier choice asks for light or for
+dark. Dark mode is off until it is readable (book/_ext/site_theme.py): a reader who asks for dark gets the light
+page, and no page offers the switch."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import akn_pages
+import pytest
+
+from corpus import cite
+
+pytestmark = [pytest.mark.book, pytest.mark.browser]
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CHAPTERS = sorted(p.stem for p in (ROOT / "book" / "chapters").glob("*.md"))
+
+
+def provision_page(document: str, section: str) -> str:
+    """The reader's page that holds a section (a Part page today, the section's own page once the reader has one)."""
+    docname, _ = akn_pages.document_pages(document).locate(cite(document, section).eid)
+    return f"{docname}.html"
+
+
+PAGES = {
+    "landing": "book/intro.html",
+    "reader s.161": provision_page("pk-mso-2001", "161"),
+    "penalty Table": provision_page("in-msb-2016", "256"),
+    **{f"chapter {name}": f"book/chapters/{name}.html" for name in CHAPTERS},
+    "search": "search.html?q=s.161",
+}
+
+
+def open_in_mode(browser, url: str, width: int, mode: str):
+    """The page as a reader who asked for ``mode`` sees it: the system's colour scheme and the theme's stored choice
+    (what its switch used to save) both say so."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=mode)
+    context.add_init_script(f"localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}');")
+    page = context.new_page()
+    page.goto(url, wait_until="networkidle")
+    if "/chapters/" in url:  # the calculators, drawn by the widget manager
+        page.locator(".lm-calculator").first.wait_for(state="visible", timeout=20_000)
+        page.wait_for_load_state("networkidle")
+    if "search.html" in url:
+        page.locator("#lm-search-results li").first.wait_for(timeout=20_000)
+    return context, page
+
+
+def serious_violations(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return [
+        f"{v['id']} ({v['impact']}): {node['target']}"
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+        for node in v["nodes"]
+    ]
+
+
+# Each page once in each mode and at each width: a desktop reader in light, a phone reader whose system is dark (the
+# page is light for both, asserted below; both are measured, since the pages differ with the width).
+@pytest.mark.parametrize(("width", "mode"), [(1280, "light"), (390, "dark")], ids=["desktop-light", "phone-dark"])
+@pytest.mark.parametrize("path", list(PAGES.values()), ids=list(PAGES))
+def test_axe_finds_no_serious_or_critical_violation(browser, site_url, path, width, mode):
+    context, page = open_in_mode(browser, f"{site_url}/{path}", width, mode)
+    try:
+        assert page.evaluate("document.documentElement.dataset.theme") == "light"
+        assert serious_violations(page) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("mode", ["light", "dark"])
+def test_no_page_offers_the_dark_mode_switch_and_a_dark_choice_gets_the_light_page(browser, site_url, mode):
+    context, page = open_in_mode(browser, f"{site_url}/{PAGES['landing']}", 390, mode)
+    try:
+        assert page.locator(".theme-switch-button").count() == 0
+        assert page.evaluate("[document.documentElement.dataset.mode, document.documentElement.dataset.theme]") == [
+            "light",
+            "light",
+        ]
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)")
+    finally:
+        context.close()
+
+
+def test_the_sidebar_toggles_are_named_after_what_they_open(built_site):
+    html = (built_site / "book" / "intro.html").read_text(encoding="utf-8")
+    summaries = re.findall(r"<summary([^>]*)>\s*<span class=\"toctree-toggle\"", html)
+    assert summaries and all('aria-label="Contents of ' in attributes for attributes in summaries)
+    assert 'aria-label="Contents of The Pakistan Merchant Shipping Ordinance, 2001"' in html
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="pending in the chapters (the lead's): the charts' alt text is their file name, as myst-nb writes it "
+    "without `mystnb: image: alt:` metadata (comparative.md 2 charts, load-lines.md 2, pilgrims.md 1)",
+)
+def test_every_chart_has_alt_text_that_describes_it(built_site):
+    charts = []
+    for name in CHAPTERS:
+        html = (built_site / "book" / "chapters" / f"{name}.html").read_text(encoding="utf-8")
+        charts += [(name, alt, src) for alt, src in re.findall(r'<img alt="([^"]*)" src="([^"]*)"', html)]
+    assert charts
+    assert [(name, alt) for name, alt, src in charts if not alt.strip() or alt == src or alt.endswith(".png")] == []

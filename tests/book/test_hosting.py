@@ -1,0 +1,109 @@
+"""The built site served as a static host would serve it, with the Content-Security-Policy that the README's
+deployment section proposes: chromium reports no violation of it on the landing page, a chapter with its
+calculators, the reader's page of s.161 and the search page, and none of their requests fails or answers 4xx/5xx.
+
+The policy allows only the site itself. Inline scripts are allowed because the themes write some on every page
+(the colour mode, Sphinx's page options, sphinx-togglebutton's labels), differing from page to page, so no fixed
+list of hashes covers them; 'unsafe-eval' is the calculators' (@jupyter-widgets/html-manager validates the pages'
+widget state with ajv, which compiles its validators with ``new Function``: without it no calculator is drawn);
+'wasm-unsafe-eval' is the search's (Pagefind runs its index in WebAssembly; 'unsafe-eval' allows it too, but the
+search should not depend on the calculators' need);
+``frame-ancestors 'self'`` lets the site frame its own pages ("Run live" opens the JupyterLite REPL, ``lite/``, in a
+frame: the live run itself, after a click, is not part of this test)."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import akn_pages
+import pytest
+
+from corpus import cite
+
+pytestmark = [pytest.mark.book, pytest.mark.browser]
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; "
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
+    "style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; "
+    "font-src 'self' data:; "
+    "connect-src 'self'; "
+    "worker-src 'self' blob:; "
+    "object-src 'none'; "
+    "base-uri 'self'; "
+    "form-action 'self'; "
+    "frame-ancestors 'self'"
+)
+
+
+class PolicyHandler(SimpleHTTPRequestHandler):
+    """A static host: the files as they are, with the site's security headers."""
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def hosted_url(built_site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(PolicyHandler, directory=str(built_site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def reader_page() -> str:
+    docname, anchor = akn_pages.document_pages("pk-mso-2001").locate(cite("pk-mso-2001", "161").eid)
+    return f"{docname}.html#{anchor}"
+
+
+PAGES = {
+    "landing": "index.html",  # the redirect to book/intro.html, as a host serves the site's root
+    "chapter": "book/chapters/wages-on-wreck.html",
+    "reader": reader_page(),
+    "search": "search.html?q=s.161",
+}
+
+RECORD_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) =>
+  window.__cspViolations.push(`${e.violatedDirective}: ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`));
+"""
+
+
+@pytest.mark.parametrize("path", list(PAGES.values()), ids=list(PAGES))
+def test_a_page_passes_the_content_security_policy_with_no_failed_request(browser, hosted_url, path):
+    problems: list[str] = []
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    context.add_init_script(RECORD_VIOLATIONS)
+    page = context.new_page()
+    page.on("console", lambda m: "Content Security Policy" in m.text and problems.append(f"console: {m.text}"))
+    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} ({r.failure})"))
+    page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
+    try:
+        response = page.goto(f"{hosted_url}/{path}", wait_until="networkidle")
+        assert response is not None and response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+        if "chapters" in path:
+            page.locator(".lm-calculator").first.wait_for(state="visible", timeout=20_000)
+        if "search.html" in path:
+            page.locator("#lm-search-results li a").first.wait_for(timeout=20_000)
+        if path == "index.html":
+            page.wait_for_url("**/book/intro.html")
+            page.locator("article").wait_for()
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(500)  # the icon, asked for after the load
+        problems += [f"violation: {v}" for v in page.evaluate("window.__cspViolations")]
+    finally:
+        context.close()
+    assert problems == []
