@@ -96,11 +96,6 @@ def test_the_sidebar_toggles_are_named_after_what_they_open(built_site):
     assert 'aria-label="Contents of The Pakistan Merchant Shipping Ordinance, 2001"' in html
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pending in the chapters (the lead's): the charts' alt text is their file name, as myst-nb writes it "
-    "without `mystnb: image: alt:` metadata (comparative.md 2 charts, load-lines.md 2, pilgrims.md 1)",
-)
 def test_every_chart_has_alt_text_that_describes_it(built_site):
     charts = []
     for name in CHAPTERS:

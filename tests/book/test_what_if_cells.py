@@ -14,7 +14,8 @@ from widgets.views.reader_links import reader_link
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTERS = sorted((ROOT / "book" / "chapters").glob("*.md"))
-CELL = re.compile(r"^```\{code-cell\}[^\n]*\n((?::[^\n]*\n)*)\n?(.*?)^```\s*$", re.M | re.S)
+CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(---\n.*?^---\n|(?::[^\n]*\n)*)\n?(.*?)^```\s*$", re.M | re.S)
+"""A code cell: its options (``:tags: …`` lines, or a YAML block between ``---`` lines), then its source."""
 NOT_IN_THE_PAGE = re.compile(r"^\s*(?:from|import) corpus\b", re.M)
 
 
