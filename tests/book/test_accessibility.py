@@ -42,8 +42,12 @@ def open_in_mode(browser, url: str, width: int, mode: str):
     context.add_init_script(f"localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}');")
     page = context.new_page()
     page.goto(url, wait_until="networkidle")
-    if "/chapters/" in url:  # the calculators, drawn by the widget manager
-        page.locator(".lm-calculator").first.wait_for(state="visible", timeout=20_000)
+    if "/chapters/" in url:  # the calculators (HTML forms), one of them live: its result as the page's Python wrote it
+        calculator = page.locator(".lm-calc").first
+        calculator.locator("input[name]").first.focus()
+        calculator.locator("input[name]").first.press("End")
+        calculator.locator("input[name]").first.type("0")
+        calculator.and_(page.locator("[data-state=live]")).wait_for(timeout=90_000)
         page.wait_for_load_state("networkidle")
     if "search.html" in url:
         page.locator("#lm-search-results li").first.wait_for(timeout=20_000)
