@@ -63,12 +63,17 @@ def _escape(title: str) -> str:
     return "".join(f"\\{c}" if c in MARKDOWN_SPECIAL else c for c in title)
 
 
+ORPHAN = "---\norphan: true\n---\n"
+"""The front matter of a section's page: in no toctree, and Sphinx is told so."""
+
+
 def stub(doc_id: str, page: Page, calculators: list[str] = ()) -> str:
     """The MyST source of a reader page: its breadcrumb (but the contents page's), title and the directive that
-    renders it, naming the chapters whose calculators run it."""
+    renders it, naming the chapters whose calculators run it; a section's page is an orphan (:data:`ORPHAN`)."""
+    orphan = ORPHAN if page.kind == "section" else ""
     crumbs = "" if page.kind == "contents" else f"```{{statute-breadcrumb}} {doc_id} {page.slug}\n```\n\n"
     options = f":calculators: {' '.join(calculators)}\n" if calculators else ""
-    return f"{crumbs}# {_escape(page.title)}\n\n```{{statute-page}} {doc_id} {page.slug}\n{options}```\n"
+    return f"{orphan}{crumbs}# {_escape(page.title)}\n\n```{{statute-page}} {doc_id} {page.slug}\n{options}```\n"
 
 
 def reader_plan(doc_ids: list[str], calculators: dict[str, dict[str, list[str]]]) -> dict[str, list[list]]:
@@ -114,7 +119,10 @@ def write_stubs(srcdir: Path, plan: dict[str, list[list[str]]]) -> list[str]:
 
 def add_to_toc(app: Sphinx, config: Config) -> None:
     """Generate the stubs and hang each document's pages below its contents page in the external table of contents:
-    its Parts (or Chapters), attachments and loose provisions there, and each section below its Part or Chapter.
+    its Parts (or Chapters), attachments and loose provisions. The section pages are in the book (its site map) but
+    in no toctree (:data:`ORPHAN`): the theme writes the whole table of contents into every page's sidebar, and a
+    thousand more entries there would make every page of the book heavier and its build quadratic. A section is
+    reached from its Part's page, the document's contents, its neighbours' previous/next links and the search.
 
     The pages and their stubs come from :func:`reader_plan`, kept between builds by :func:`build_cache.cached` (with
     the chapters and calculators it reads, :func:`calculator_chapters.input_files`).
@@ -141,14 +149,12 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
             logger.warning(f"_toc.yml does not list {index}: the reader pages of {doc_id} are not in the book")
             continue
         children: dict[str, list[str]] = {}
-        for docname, _, parent in plan[doc_id][1:]:
-            children.setdefault(parent, []).append(docname)
-            children.setdefault(docname, [])
+        for docname, text, parent in plan[doc_id][1:]:
+            site_map[docname] = Document(docname=docname)
+            if not text.startswith(ORPHAN):
+                children.setdefault(parent, []).append(docname)
         for parent, names in children.items():
-            if parent != index:
-                site_map[parent] = Document(docname=parent)
-            if names:
-                site_map[parent].subtrees = [TocTree(items=[FileItem(d) for d in names], hidden=True, titlesonly=True)]
+            site_map[parent].subtrees = [TocTree(items=[FileItem(d) for d in names], hidden=True, titlesonly=True)]
     generated = {f"{d}.md" for d in docnames}
     config["exclude_patterns"] = [p for p in config["exclude_patterns"] if p not in generated]
 
