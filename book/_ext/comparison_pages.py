@@ -235,15 +235,15 @@ def key_change_list(chunks: list[Chunk], left: Side, right: Side) -> nodes.Node:
 
 
 def _facts(comparison: Comparison, chunks: list[Chunk]) -> nodes.field_list:
+    """The pair's facts as a reader needs them; how the pair was found (the TF-IDF score and rank, the concordance's
+    file and line) is the editors' business, documented for instructors, not shown here."""
     pair = comparison.pair
     facts = nodes.field_list(classes=["lm-compare-facts"])
-    rank = f", rank {pair.rank} among its candidates" if pair.rank else ""
     for name, value in [
         ("Topic", pair.topic.replace("-", " ")),
         ("Relation", f"{pair.relation} ({pair.confidence} confidence)"),
         ("Reason", pair.reason),
-        ("Measured", f"TF-IDF similarity {pair.score}{rank}; words in common {similarity(chunks):.0%}"),
-        ("Source", f"corpus/annotations/concordance.csv, line {pair.line}"),
+        ("Words in common", f"{similarity(chunks):.0%}"),
     ]:
         facts += nodes.field("", nodes.field_name("", name), nodes.field_body("", nodes.paragraph("", value)))
     return facts

@@ -298,6 +298,19 @@ def test_the_s161_page_shows_the_commentary_note_after_its_sentence(built_site):
 
 
 @pytest.mark.book
+def test_no_reader_or_comparison_page_shows_a_repository_path_or_a_score(built_site):
+    """Provenance ("corpus/annotations/concordance.csv, line 3", "TF-IDF 0.75") is for the instructors, not the
+    reader: no statute, section or comparison page's text shows it."""
+    shown = []
+    for folder in ("book/reader", "book/comparisons"):
+        for path in sorted((built_site / folder).rglob("*.html")):
+            article = lxml_html.fromstring(path.read_bytes()).xpath("//article")
+            text = " ".join(article[0].text_content().split()) if article else ""
+            shown += [f"{path.name}: {w}" for w in ("corpus/", "TF-IDF", ".csv", ".yaml", ".xml") if w in text]
+    assert not shown, shown[:10]
+
+
+@pytest.mark.book
 def test_the_note_on_clause_69_shows_on_the_bill_s_section_69(built_site):
     tree = page(built_site, "book/reader/in-msb-2016/section-69")
     note = tree.xpath("//p[@id='part_V__sec_69']/following-sibling::div[contains(@class, 'lm-notes')][1]/details")[0]

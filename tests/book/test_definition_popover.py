@@ -44,8 +44,19 @@ def rendered_page(doc_id: str, slug: str) -> nodes.document:
 
 
 def test_a_page_holds_the_definition_of_each_term_it_uses(fixture_corpus):
-    entries = definition_popover.collect(rendered_page("in-msa-1880", "chapter-i"))
-    assert entries == [("#chp_I__sec_2__para_nn_1", "Indian Merchant Shipping Act, 1880, s. 2", SHIP_1880)]
+    entries = definition_popover.collect(rendered_page("in-msa-1880", "section-2"))
+    assert entries == [("#chp_I__sec_2__para_nn_1", "Indian Merchant Shipping Act, 1880, s. 2", SHIP_1880, "")]
+
+
+def test_an_editorial_correction_in_a_definition_is_kept_apart_from_its_text(real_corpus):
+    """Pakistan s. 2(10), "distressed seaman": the source's "ship- wrecked" is corrected by an editorial remark,
+    which the popover shows as a labelled note, not as words of the definition."""
+    source, text, remark = definition_popover.entry("pk-mso-2001", "#term-distressed_seaman")
+    assert source == "Merchant Shipping Ordinance, 2001, s. 2(10)"
+    assert text.startswith("(10) “distressed seaman” means a seaman engaged under this Ordinance")
+    assert "Editorial" not in text and "[" not in text
+    assert remark.startswith("Editorial correction: the source reads “from or ship- wrecked in”")
+    assert definition_popover.entry("pk-mso-2001", "#term-apprentice")[2] == ""
 
 
 def test_a_definition_used_twice_is_written_once(fixture_corpus):
@@ -53,8 +64,8 @@ def test_a_definition_used_twice_is_written_once(fixture_corpus):
     terms = [r for r in doctree.findall(nodes.reference) if "akn-term" in r["classes"]]
     assert len(terms) == 2
     entries = definition_popover.collect(doctree)
-    assert [(href, source) for href, source, _ in entries] == [
-        ("part-i.html#part_I__chp_1__sec_2__para_1", "Merchant Shipping Ordinance, 2001, s. 2(1)")
+    assert [(href, source) for href, source, _, _ in entries] == [
+        ("section-2.html#part_I__chp_1__sec_2__para_1", "Merchant Shipping Ordinance, 2001, s. 2(1)")
     ]
     assert entries[0][2].startswith("(1) “apprentice” means a person appointed for training to the sea service")
 
@@ -70,7 +81,7 @@ def test_the_block_is_hidden_html_and_not_text_for_the_search_index(fixture_corp
     html = lxml_html.fromstring("".join(translator.body))
     assert html.get("class") == "akn-definitions" and html.get("hidden") is not None
     (entry,) = html.xpath("p")
-    assert entry.get("data-akn-href") == "part-i.html#part_I__chp_1__sec_2__para_1"
+    assert entry.get("data-akn-href") == "section-2.html#part_I__chp_1__sec_2__para_1"
     assert entry.text_content().startswith("(1) “apprentice” means a person appointed")
 
 
