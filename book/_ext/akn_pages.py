@@ -7,8 +7,10 @@ for a run of other provisions that sit directly in the body; and one page per at
 statements of objects and reasons, notes on clauses, memoranda).
 
 Every element with an eId is anchored (HTML ``id``) on its page under that eId, except inline markers (refs, terms,
-remarks…), which are reached through their nearest anchored ancestor: :meth:`DocumentPages.locate` gives the page and
-anchor for any eId of the document. A section's page holds the eIds of the section and of everything in it.
+remarks…), which are reached through their nearest anchored ancestor, and the paragraphs of a table's cells, which are
+reached through their row (:func:`cell_paragraph`: the penalty Table's 500 cells would otherwise weigh 27 KB of
+ids). :meth:`DocumentPages.locate` gives the page and anchor for any eId of the document. A section's page holds the
+eIds of the section and of everything in it.
 
 The XML is read only through :mod:`corpus` (``corpus.load`` and the catalogue). The generic walking below ("the
 top-level divisions of a body", "the eIds under an element") is a candidate for a helper in ``corpus`` itself.
@@ -242,6 +244,12 @@ def _attachment_pages(doc: etree._Element, slugs: _Slugs) -> list[Page]:
     return pages
 
 
+def cell_paragraph(el: etree._Element) -> bool:
+    """Whether ``el`` is a paragraph of a table's cell (anchored through its row, not under its own eId)."""
+    parent = el.getparent()
+    return local(el) == "p" and parent is not None and local(parent) in {"td", "th"}
+
+
 def _anchor_all(pages: list[Page]) -> dict[str, tuple[str, str]]:
     """Every eId's page and anchor; a division's page takes only what none of its sections' pages holds."""
     anchors: dict[str, tuple[str, str]] = {}
@@ -252,8 +260,8 @@ def _anchor_all(pages: list[Page]) -> dict[str, tuple[str, str]]:
                 if not eid or eid in anchors:
                     continue
                 inline = [a for a in (el, *el.iterancestors()) if local(a) in INLINE]
-                if inline:  # an inline element, or a block inside one (the <p> of a side note): its holder's anchor
-                    outer = inline[-1]
+                if inline or cell_paragraph(el):  # an inline element, a block inside one (a side note's <p>), a cell's
+                    outer = inline[-1] if inline else el.getparent()
                     holder = next((a for a in outer.iterancestors() if a.get("eId")), None)
                     anchors[eid] = (page.slug, holder.get("eId") if holder is not None else "")
                 else:

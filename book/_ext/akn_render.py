@@ -23,7 +23,7 @@ from functools import cache
 from html import escape
 from typing import Any
 
-from akn_pages import INLINE, child, division_title, local, locate_uri, text_of
+from akn_pages import INLINE, cell_paragraph, child, division_title, local, locate_uri, text_of
 from docutils import nodes
 from lxml import etree
 
@@ -164,8 +164,9 @@ class Renderer:
     # -- blocks ---------------------------------------------------------------------------------------------------
 
     def ids(self, el: etree._Element) -> list[str]:
+        """``el``'s eId as its HTML id (none in a quotation, nor for a table cell's paragraph: its row holds it)."""
         eid = el.get("eId")
-        return [eid] if eid and self.anchors else []
+        return [eid] if eid and self.anchors and not cell_paragraph(el) else []
 
     def blocks(self, elements: Iterable[etree._Element]) -> list[nodes.Node]:
         out: list[nodes.Node] = []
@@ -262,7 +263,8 @@ class Renderer:
                 first = first.children[0]
             if isinstance(first, nodes.paragraph):
                 for node in reversed(lead):
-                    first.insert(0, nodes.Text(" "))
+                    if not isinstance(node, provision_link):  # the permalink sits against its number
+                        first.insert(0, nodes.Text(" "))
                     first.insert(0, node)
             else:
                 body.insert(0, nodes.paragraph("", "", *lead, classes=["akn-numline"]))

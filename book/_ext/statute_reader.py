@@ -181,10 +181,17 @@ def skip(self: object, node: nodes.Node) -> None:
     raise nodes.SkipNode
 
 
-def page_nodes(doc_id: str, page: Page, calculators: list[str] = (), docname: str = "") -> list[nodes.Node]:
-    """What the ``{statute-page}`` directive puts under the page's title (links pending, notes not yet placed)."""
+def page_nodes(
+    doc_id: str,
+    page: Page,
+    calculators: list[str] = (),
+    docname: str = "",
+    renderer: akn_render.Renderer | None = None,
+) -> list[nodes.Node]:
+    """What the ``{statute-page}`` directive puts under the page's title (links pending, notes not yet placed);
+    ``renderer``: the document's renderer to use (one of its own by default)."""
     pages = document_pages(doc_id)
-    renderer = akn_render.Renderer(doc_id)
+    renderer = renderer or akn_render.Renderer(doc_id)
     out: list[nodes.Node] = []
     if page.kind == "contents":
         out.extend(_document_facts(doc_id))
