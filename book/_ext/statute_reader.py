@@ -22,6 +22,7 @@ Which documents are read is the ``statute_reader_documents`` setting (all of the
 from __future__ import annotations
 
 import json
+import posixpath
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -130,6 +131,7 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     from sphinx_external_toc.api import Document, FileItem, TocTree
 
     doc_ids = reader_documents(config)
+    app.statute_reader_orphans = set()
     missing = [str(corpus.document(d).akn_path) for d in doc_ids if not corpus.document(d).akn_path.is_file()]
     if missing:
         raise ExtensionError(f"the statute reader needs {', '.join(missing)}: run `make corpus` first")
@@ -151,7 +153,9 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
         children: dict[str, list[str]] = {}
         for docname, text, parent in plan[doc_id][1:]:
             site_map[docname] = Document(docname=docname)
-            if not text.startswith(ORPHAN):
+            if text.startswith(ORPHAN):
+                app.statute_reader_orphans.add(docname)
+            else:
                 children.setdefault(parent, []).append(docname)
         for parent, names in children.items():
             site_map[parent].subtrees = [TocTree(items=[FileItem(d) for d in names], hidden=True, titlesonly=True)]
@@ -161,6 +165,30 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
 
 def add_static(app: Sphinx) -> None:
     app.config.html_static_path.append(str(HERE / "static"))
+    app.statute_reader_toctrees = {}
+
+
+def share_sidebar_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
+    """Give a section's page the table of contents its folder's other section pages already rendered.
+
+    The theme writes the book's whole table of contents into every page's sidebar (Sphinx's ``toctree`` template
+    function, which resolves every entry for the page: 40 % of the build's time on a thousand pages). A section's
+    page is in no toctree, so nothing in that table is marked as its own and its links differ only by the page's
+    folder: the table is the same for every section page of a document, and is rendered once per document.
+    """
+    own = context.get("toctree")
+    if own is None or pagename not in app.statute_reader_orphans:
+        return
+    folder = posixpath.dirname(pagename)
+    shared = app.statute_reader_toctrees
+
+    def toctree(**kwargs: Any) -> str:
+        key = (folder, json.dumps(kwargs, sort_keys=True, default=str))
+        if key not in shared:
+            shared[key] = own(**kwargs)
+        return shared[key]
+
+    context["toctree"] = toctree
 
 
 class moved_sections(nodes.General, nodes.Element):
@@ -412,6 +440,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", add_to_toc, priority=900)  # after sphinx_external_toc has read _toc.yml
     app.connect("builder-inited", add_static)
     app.connect("doctree-resolved", resolve_links)
+    app.connect("html-page-context", share_sidebar_toctree, priority=400)  # before the theme's sidebar calls it
     app.add_directive("statute-page", StatutePage)
     app.add_directive("statute-breadcrumb", StatuteBreadcrumb)
     others = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
