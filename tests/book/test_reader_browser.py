@@ -38,6 +38,7 @@ def test_an_old_link_into_part_iv_lands_on_the_section_page_at_its_provision(bro
     provision = page.locator("[id='part_IV__chp_11__sec_161__subsec_1']")
     assert provision.is_visible() and "Where the service of any seaman" in provision.inner_text()
     assert provision.evaluate("el => el.matches(':target')")  # highlighted as the link's target
+    assert provision.evaluate("el => getComputedStyle(el).boxShadow") != "none"
     box = provision.bounding_box()
     assert 0 <= box["y"] < height  # scrolled to it
     assert errors == []
