@@ -61,7 +61,7 @@ def test_a_section_page_has_its_breadcrumb_and_previous_and_next_sections(browse
         "Chapter 11 — WAGES OF SEAMEN",
     ]
     assert crumbs.nth(1).is_visible()
-    assert page.locator("h1").inner_text().startswith("161. Wages on termination of service")
+    assert page.locator("article h1").inner_text().startswith("161. Wages on termination of service")
     previous, following = page.locator("a.akn-pager-previous"), page.locator("a.akn-pager-next")
     assert previous.get_attribute("href") == "section-160.html#part_IV__chp_11__sec_160"
     assert following.get_attribute("href") == "section-162.html#part_IV__chp_11__sec_162"
@@ -69,7 +69,7 @@ def test_a_section_page_has_its_breadcrumb_and_previous_and_next_sections(browse
     assert calculator.get_attribute("href") == "../../chapters/wages-on-wreck.html"
     following.click()
     page.wait_for_url("**/section-162.html#part_IV__chp_11__sec_162")
-    assert page.locator("h1").inner_text().startswith("162.")
+    assert page.locator("article h1").inner_text().startswith("162.")
     assert no_sideways_scroll(page) and errors == []
 
 
