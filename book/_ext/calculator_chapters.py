@@ -13,7 +13,6 @@ import re
 from pathlib import Path
 
 import corpus
-from corpus.cite import CitationError
 
 CHAPTERS = "book/chapters"
 """Where the topic chapters live, relative to the book's root."""
@@ -35,7 +34,7 @@ def section_of(doc_id: str, eid: str) -> str | None:
     """The eId of the section holding ``eid`` (``eid`` itself for a section); ``None`` outside every section."""
     try:
         element = corpus.by_eid(doc_id, eid).element
-    except (CitationError, KeyError, LookupError):
+    except LookupError:  # corpus.CitationError among them: an eId the document does not have
         return None
     for el in (element, *element.iterancestors()):
         if isinstance(el.tag, str) and el.tag.endswith("}section"):
