@@ -294,8 +294,8 @@ class StatuteComparisons(SphinxDirective):
         content_stamps.note(self.env, concordance.TABLE)
         self.env.note_dependency(str(Path(__file__).resolve()))
         intro = (
-            "Each page sets two corresponding provisions side by side, from the reviewed concordance "
-            "(corpus/annotations/concordance.csv), with a word-level diff of their texts."
+            "Each page sets two corresponding provisions side by side, from the editors' reviewed concordance of "
+            "the statutes, with a word-level diff of their texts."
         )
         out: list[nodes.Node] = [nodes.paragraph("", intro)]
         for topic in TOPICS:
