@@ -63,10 +63,10 @@ class provision_link(nodes.Inline, nodes.Element):
 
 
 def visit_provision_link(self: Any, node: provision_link) -> None:
-    """``<span class="akn-tools"><a class="akn-permalink" href="#eId" data-akn-cite="…">¶</a></span>``."""
+    """``<a class="akn-permalink" href="#eId" aria-label="Link to s. 161(1)" data-akn-cite="…">¶</a>``."""
     self.body.append(
-        f'<span class="akn-tools"><a class="akn-permalink" href="#{escape(node["eid"])}" '
-        f'aria-label="Link to {escape(node["label"])}" data-akn-cite="{escape(node["cite"])}">¶</a></span>'
+        f'<a class="akn-permalink" href="#{escape(node["eid"])}" aria-label="Link to {escape(node["label"])}" '
+        f'data-akn-cite="{escape(node["cite"])}">¶</a>'
     )
     raise nodes.SkipNode
 
@@ -303,7 +303,8 @@ class Renderer:
 
         The header cells' rows (with any title row spanning the table above them) are its ``<thead>``; the cells of
         its first column carry ``akn-col-1`` (the item numbers, which stay in view as a wide table scrolls); a column
-        whose header names a section ("(3) [column: section of the Bill]") has its references linked.
+        whose header names a section ("(3) [column: section of the Bill]") has its references linked; an item's row
+        (and a sub-item's) has its permalink after its first words ("1. ¶", "(a) If a seafarer… ¶").
         """
         rows = rows if rows is not None else [r for r in el if local(r) == "tr"]
         grid: dict[tuple[int, int], bool] = {}
@@ -344,7 +345,11 @@ class Renderer:
             thead.extend(self._row(r, columns, set()) for r in head_rows)
             group += thead
         tbody = nodes.tbody()
-        tbody.extend(self._row(r, columns, sections) for r in rows[len(head_rows) :])
+        for row in rows[len(head_rows) :]:
+            tbody += self._row(row, columns, sections)
+            first = tbody[-1].next_node(nodes.paragraph)
+            if self.ids(row) and "__item_" in row.get("eId") and first is not None:
+                first += self.permalink(row)  # a Table item (38) or sub-item (38(a))
         group += tbody
         return table
 

@@ -142,6 +142,9 @@ def test_the_penalty_table_is_readable_on_a_phone_with_its_item_numbers_pinned(b
     assert section.inner_text() == "14(1)" and section.get_attribute("href").endswith(
         "section-14.html#part_III__chp_I__sec_14__subsec_1"
     )
+    cite_item = first.locator("button.akn-cite")  # an item's own permalink and citation, in the pinned column
+    assert cite_item.get_attribute("data-akn-cite") == "Merchant Shipping Bill, 2016, s. 256(2) Table item 1"
+    assert cite_item.is_visible()
     assert errors == []
 
 

@@ -189,6 +189,11 @@ def test_the_penalty_table_pins_its_item_numbers_and_links_its_section_cells(rea
     assert link.astext() == "14(1)" and link["akn_target"] == "in-msb-2016 part_III__chp_I__sec_14__subsec_1"
     sub_row = next(r for r in rows if "part_XIV__sec_256__subsec_2__table_1__item_38__row_2" in r["ids"])
     assert "akn-col-1" not in sub_row[0]["classes"]  # item 38's number spans its sub-rows from the row above
+    (item,) = rows[0][0].findall(akn_render.provision_link)  # each item and sub-item has its permalink
+    assert item["cite"] == "Merchant Shipping Bill, 2016, s. 256(2) Table item 1"
+    (sub_item,) = sub_row.findall(akn_render.provision_link)
+    assert sub_item["label"] == "s. 256(2) Table item 38(a)"
+    assert len(list(table.findall(akn_render.provision_link))) == len([r for r in rows if "__item_" in r["ids"][0]])
     section_cells = [
         entries[2]
         for r in rows

@@ -1,9 +1,9 @@
 /* The statute reader's controls (book/_ext/statute_reader.py, akn_render.py, note_nodes.py). Nothing is fetched.
 
    1. "Copy citation": every numbered provision has a permalink
-        <span class="akn-tools"><a class="akn-permalink" href="#eId" aria-label="Link to s. 161(1)"
-           data-akn-cite="Merchant Shipping Ordinance, 2001, s. 161(1)">¶</a></span>
-      and this script adds beside it a button that copies data-akn-cite to the clipboard, and says so.
+        <a class="akn-permalink" href="#eId" aria-label="Link to s. 161(1)"
+           data-akn-cite="Merchant Shipping Ordinance, 2001, s. 161(1)">¶</a>
+      and this script adds right after it a button that copies data-akn-cite to the clipboard, and says so.
    2. Moved sections: a Part's or Chapter's page holds <script type="application/json" id="akn-moved"> mapping each of
       its sections' eIds to the section's page. A link into the Part from before sections had pages of their own
       (part-iv.html#part_IV__chp_11__sec_161__subsec_1) is sent on to that page and anchor.
@@ -88,7 +88,7 @@
           button.textContent = "Cite";
         }, 2000);
       });
-      link.parentNode.appendChild(button);
+      link.insertAdjacentElement("afterend", button);
     });
   }
 
