@@ -10,8 +10,8 @@ each definition used on a page once in that page, where a tap, click or Enter on
 unparsed source lines and explanations keep their own CSS classes so that they read as distinct from the law text.
 
 On the reader's pages every numbered provision carries a :class:`provision_link`: a visible ``¶`` permalink to its
-anchor with the provision's citation ("Merchant Shipping Ordinance, 2001, s. 161(1)(a)(ii)"), which
-``static/statute_reader.js`` offers to copy.
+anchor with the provision's citation ("s. 161(1)(a)(ii)"), which ``static/statute_reader.js`` offers to copy after
+the document's title the page holds once (:class:`work_title`): "Merchant Shipping Ordinance, 2001, s. 161(1)(a)(ii)".
 """
 
 from __future__ import annotations
@@ -59,15 +59,27 @@ WRAPPERS = {"intro", "content", "wrapUp", "listIntroduction", "listWrapUp", "mai
 
 
 class provision_link(nodes.Inline, nodes.Element):
-    """A provision's permalink: ``eid`` (its anchor), ``label`` ("s. 161(1)(a)(ii)") and ``cite`` (with the title)."""
+    """A provision's permalink: ``eid`` (its anchor) and ``label``, its citation ("s. 161(1)(a)(ii)")."""
 
 
 def visit_provision_link(self: Any, node: provision_link) -> None:
-    """``<a class="akn-permalink" href="#eId" aria-label="Link to s. 161(1)" data-akn-cite="…">¶</a>``."""
+    """``<a class="akn-permalink" href="#eId" aria-label="Link to s. 161(1)" data-akn-cite="s. 161(1)">¶</a>``: the
+    citation without the document's title, which the page holds once (:class:`work_title`)."""
+    label = escape(node["label"])
     self.body.append(
-        f'<a class="akn-permalink" href="#{escape(node["eid"])}" aria-label="Link to {escape(node["label"])}" '
-        f'data-akn-cite="{escape(node["cite"])}">¶</a>'
+        f'<a class="akn-permalink" href="#{escape(node["eid"])}" aria-label="Link to {label}" '
+        f'data-akn-cite="{label}">¶</a>'
     )
+    raise nodes.SkipNode
+
+
+class work_title(nodes.General, nodes.Element):
+    """The title a reader page's citations begin with (``title``: "Merchant Shipping Ordinance, 2001")."""
+
+
+def visit_work_title(self: Any, node: work_title) -> None:
+    """``<span id="akn-work" data-akn-title="…" hidden></span>``, read by ``static/statute_reader.js``."""
+    self.body.append(f'<span id="akn-work" data-akn-title="{escape(node["title"])}" hidden></span>\n')
     raise nodes.SkipNode
 
 
@@ -273,9 +285,7 @@ class Renderer:
 
     def permalink(self, el: etree._Element) -> provision_link:
         """The ``¶`` permalink of a numbered provision, with its citation."""
-        return provision_link(
-            eid=el.get("eId"), label=citation_of(el) or el.get("eId"), cite=cite_line(self.doc_id, el)
-        )
+        return provision_link(eid=el.get("eId"), label=citation_of(el) or el.get("eId"))
 
     def paragraph(self, el: etree._Element) -> nodes.paragraph:
         classes = [f"akn-{c}" for c in (el.get("class") or "").split()]

@@ -246,6 +246,7 @@ def page_nodes(
         out.extend(renderer.blocks(page.elements))
     for href in renderer.unresolved:
         logger.warning(f"{doc_id}: reference to {href!r} names no document of the corpus", location=docname)
+    out.append(akn_render.work_title(title=corpus.document(doc_id).short_title))  # what the citations begin with
     return out
 
 
@@ -446,6 +447,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     others = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
     app.add_node(akn_render.provision_link, html=(akn_render.visit_provision_link, None), **others)
     app.add_node(moved_sections, html=(visit_moved_sections, None), **others)
+    app.add_node(akn_render.work_title, html=(akn_render.visit_work_title, None), **others)
     app.add_css_file("statute_reader.css")
     app.add_js_file("statute_reader.js", loading_method="defer")  # permalinks' "copy citation", moved sections
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

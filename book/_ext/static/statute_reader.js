@@ -1,9 +1,10 @@
 /* The statute reader's controls (book/_ext/statute_reader.py, akn_render.py, note_nodes.py). Nothing is fetched.
 
    1. "Copy citation": every numbered provision has a permalink
-        <a class="akn-permalink" href="#eId" aria-label="Link to s. 161(1)"
-           data-akn-cite="Merchant Shipping Ordinance, 2001, s. 161(1)">¶</a>
-      and this script adds right after it a button that copies data-akn-cite to the clipboard, and says so.
+        <a class="akn-permalink" href="#eId" aria-label="Link to s. 161(1)" data-akn-cite="s. 161(1)">¶</a>
+      and this script adds right after it a button whose data-akn-cite is the full citation, the document's title
+      (once in the page: <span id="akn-work" data-akn-title="Merchant Shipping Ordinance, 2001" hidden>) and the
+      provision's ("Merchant Shipping Ordinance, 2001, s. 161(1)"), which it copies to the clipboard, and says so.
    2. Moved sections: a Part's or Chapter's page holds <script type="application/json" id="akn-moved"> mapping each of
       its sections' eIds to the section's page. A link into the Part from before sections had pages of their own
       (part-iv.html#part_IV__chp_11__sec_161__subsec_1) is sent on to that page and anchor.
@@ -60,13 +61,15 @@
   function citations() {
     var links = document.querySelectorAll("a.akn-permalink[data-akn-cite]");
     if (!links.length) return;
+    var work = document.getElementById("akn-work");
+    var title = work ? work.getAttribute("data-akn-title") : "";
     var status = document.createElement("p");
     status.className = "akn-visually-hidden";
     status.setAttribute("role", "status");
     status.setAttribute("aria-live", "polite");
     document.body.appendChild(status);
     links.forEach(function (link) {
-      var cite = link.getAttribute("data-akn-cite");
+      var cite = (title ? title + ", " : "") + link.getAttribute("data-akn-cite");
       var button = document.createElement("button");
       button.type = "button";
       button.className = "akn-cite";
