@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -68,7 +69,7 @@ ORPHAN = "---\norphan: true\n---\n"
 """The front matter of a section's page: in no toctree, and Sphinx is told so."""
 
 
-def stub(doc_id: str, page: Page, calculators: list[str] = ()) -> str:
+def stub(doc_id: str, page: Page, calculators: Sequence[str] = ()) -> str:
     """The MyST source of a reader page: its breadcrumb (but the contents page's), title and the directive that
     renders it, naming the chapters whose calculators run it; a section's page is an orphan (:data:`ORPHAN`)."""
     orphan = ORPHAN if page.kind == "section" else ""
@@ -212,7 +213,7 @@ def skip(self: object, node: nodes.Node) -> None:
 def page_nodes(
     doc_id: str,
     page: Page,
-    calculators: list[str] = (),
+    calculators: Sequence[str] = (),
     docname: str = "",
     renderer: akn_render.Renderer | None = None,
 ) -> list[nodes.Node]:
@@ -304,7 +305,7 @@ def _head(renderer: akn_render.Renderer, el) -> list[nodes.Node]:
     return out
 
 
-def _calculators(chapters: list[str], docname: str) -> list[nodes.Node]:
+def _calculators(chapters: Sequence[str], docname: str) -> list[nodes.Node]:
     """ "Calculator: <chapter title>": a link to each topic chapter whose calculator runs this section."""
     if not chapters:
         return []
