@@ -1,13 +1,16 @@
 """How a document of the corpus is cut into reader pages, and on which page (and at which anchor) each eId lands.
 
-One contents page per document (its preface and preamble, and the list of its provisions), one page per top-level
-Part or Chapter of the body (a Part whose text is larger than :data:`SPLIT_PART_CHARS` gets one page per Chapter
-instead), a page per run of sections that sit directly in the body, and one page per attachment (schedules, the Bills'
+One contents page per document (its preface and preamble, and the list of its provisions); a contents page per
+top-level Part or Chapter of the body (its Chapters, cross-headings and sections as a list, and whatever it holds
+outside a section); a page per section, wherever it sits (its breadcrumb is the Parts and Chapters above it); a page
+for a run of other provisions that sit directly in the body; and one page per attachment (schedules, the Bills'
 statements of objects and reasons, notes on clauses, memoranda).
 
 Every element with an eId is anchored (HTML ``id``) on its page under that eId, except inline markers (refs, terms,
-remarks…), which are reached through their nearest anchored ancestor: :meth:`DocumentPages.locate` gives the page and
-anchor for any eId of the document.
+remarks…), which are reached through their nearest anchored ancestor, and the paragraphs of a table's cells, which are
+reached through their row (:func:`cell_paragraph`: the penalty Table's 500 cells would otherwise weigh 27 KB of
+ids). :meth:`DocumentPages.locate` gives the page and anchor for any eId of the document. A section's page holds the
+eIds of the section and of everything in it.
 
 The XML is read only through :mod:`corpus` (``corpus.load`` and the catalogue). The generic walking below ("the
 top-level divisions of a body", "the eIds under an element") is a candidate for a helper in ``corpus`` itself.
@@ -22,9 +25,6 @@ from lxml import etree
 
 import corpus
 from corpus.xmlio import AKN_NS
-
-SPLIT_PART_CHARS = 400_000
-"""A Part with more text than this is cut into one page per Chapter (every Part of the corpus is well below it)."""
 
 READER_DIR = "book/reader"
 """Where the reader's pages live, relative to the book root (generated at build time, never committed)."""
@@ -62,7 +62,10 @@ INLINE = {
 """Inline AKN elements: never anchored (a link to one goes to its nearest anchored ancestor)."""
 
 DIVISIONS = {"part", "chapter"}
-"""The body's top-level divisions that become pages of their own."""
+"""The body's top-level divisions that become (contents) pages of their own."""
+
+GROUPS = {"part", "chapter", "subpart", "subchapter", "division", "subdivision", "title", "subtitle"}
+"""Divisions that group sections: a section's breadcrumb names those above it."""
 
 
 def local(el: etree._Element) -> str:
@@ -104,6 +107,15 @@ def division_title(el: etree._Element) -> str:
     return f"{label} — {heading}" if heading else label
 
 
+def section_title(el: etree._Element) -> str:
+    """``161. Wages on termination of service by wreck, illness, etc.``: a section's number and heading."""
+    num = text_of(child(el, "num"), remarks=False).rstrip(".")
+    heading = text_of(child(el, "heading"), remarks=False)
+    if num and heading:
+        return f"{num}. {heading}"
+    return f"Section {num}" if num else heading or el.get("eId", "")
+
+
 @dataclass
 class Page:
     """One reader page: its file name (without suffix) in the document's folder, title, and the elements it shows."""
@@ -111,9 +123,11 @@ class Page:
     slug: str
     title: str
     elements: list[etree._Element]
-    kind: str  # "contents", "division", "part-head" (of a split Part), "sections" or "attachment"
-    anchor: str | None = None
-    """An eId anchored at the top of the page besides those of its elements (the split Part's own eId)."""
+    kind: str  # "contents", "division" (contents of a Part or Chapter), "section", "provisions" or "attachment"
+    parent: str | None = None
+    """The slug of the page whose contents list this one (``None`` for the document's contents page)."""
+    trail: list[etree._Element] = field(default_factory=list)
+    """A section's Parts and Chapters, outermost first (its breadcrumb)."""
 
     def docname(self, doc_id: str) -> str:
         return f"{READER_DIR}/{doc_id}/{self.slug}"
@@ -133,6 +147,20 @@ class DocumentPages:
     def contents(self) -> Page:
         return self.pages[0]
 
+    @property
+    def sections(self) -> list[Page]:
+        """The section pages in document order."""
+        return [p for p in self.pages if p.kind == "section"]
+
+    def page(self, slug: str) -> Page | None:
+        return next((p for p in self.pages if p.slug == slug), None)
+
+    def neighbours(self, page: Page) -> tuple[Page | None, Page | None]:
+        """The section pages before and after the section page ``page`` (``None`` at either end)."""
+        sections = self.sections
+        index = next(i for i, p in enumerate(sections) if p is page)
+        return (sections[index - 1] if index else None), (sections[index + 1] if index + 1 < len(sections) else None)
+
     def locate(self, eid: str | None) -> tuple[str, str] | None:
         """The docname and anchor of ``eid`` (the contents page and no anchor for ``None``); ``None`` if unknown."""
         if not eid:
@@ -144,22 +172,45 @@ class DocumentPages:
         return f"{READER_DIR}/{self.doc_id}/{page_slug}", anchor
 
 
-def _top_level_pages(body: etree._Element) -> list[Page]:
+def sections_in(el: etree._Element) -> list[etree._Element]:
+    """The sections inside ``el``, in document order (not those quoted inside another section)."""
+    return [s for s in el.iter(f"{{{AKN_NS}}}section") if not any(local(a) == "section" for a in s.iterancestors())]
+
+
+class _Slugs:
+    """Page names, each used once in a document."""
+
+    def __init__(self) -> None:
+        self.taken: set[str] = set()
+
+    def __call__(self, wanted: str, fallback: str) -> str:
+        name = wanted or fallback
+        if name in self.taken:
+            name = fallback if fallback not in self.taken else f"{fallback}-{len(self.taken)}"
+        self.taken.add(name)
+        return name
+
+
+def _section_pages(root: etree._Element, parent: str | None, slugs: _Slugs) -> list[Page]:
+    pages = []
+    for section in sections_in(root) if local(root) != "section" else [root]:
+        trail = [a for a in reversed(list(section.iterancestors())) if local(a) in GROUPS]
+        num = text_of(child(section, "num"), remarks=False).rstrip(".")
+        wanted = "-".join("".join(c if c.isalnum() else " " for c in num.lower()).split())
+        name = slugs(f"section-{wanted}" if wanted else "", slug(section.get("eId") or "section"))
+        pages.append(Page(name, section_title(section), [section], "section", parent, trail))
+    return pages
+
+
+def _body_pages(body: etree._Element, slugs: _Slugs) -> list[Page]:
     pages: list[Page] = []
     loose: list[etree._Element] = []
 
     def flush() -> None:
-        if not loose:
-            return
-        nums = [text_of(child(el, "num"), remarks=False).rstrip(".") for el in loose if local(el) == "section"]
-        if len(nums) > 1:
-            name, title = slug(f"sections_{nums[0]}_{nums[-1]}"), f"Sections {nums[0]}–{nums[-1]}"
-        elif nums:
-            name, title = slug(f"section_{nums[0]}"), f"Section {nums[0]}"
-        else:
-            name, title = slug(loose[0].get("eId") or "provisions"), "Provisions"
-        pages.append(Page(name, title, list(loose), "sections"))
-        loose.clear()
+        if loose:
+            name = slugs(slug(loose[0].get("eId") or ""), "provisions")
+            pages.append(Page(name, "Provisions", list(loose), "provisions", "index"))
+            loose.clear()
 
     for el in body:
         name = local(el)
@@ -167,54 +218,50 @@ def _top_level_pages(body: etree._Element) -> list[Page]:
             continue
         if name in DIVISIONS:
             flush()
-            if name == "part" and len(text_of(el)) > SPLIT_PART_CHARS and child(el, "chapter") is not None:
-                pages.extend(_split_part(el))
-            else:
-                pages.append(Page(slug(el.get("eId")), division_title(el), [el], "division"))
+            division = Page(slugs(slug(el.get("eId")), f"division-{len(pages)}"), division_title(el), [el], "division")
+            division.parent = "index"
+            pages.append(division)
+            pages.extend(_section_pages(el, division.slug, slugs))
+        elif name == "section":
+            flush()
+            pages.extend(_section_pages(el, "index", slugs))
         else:
             loose.append(el)
     flush()
     return pages
 
 
-def _split_part(part: etree._Element) -> list[Page]:
-    """One page per Chapter of ``part``, after a page for the Part itself holding whatever is not in a Chapter."""
-    rest = [c for c in part if local(c) not in {"chapter", "num", "heading", ""}]
-    pages = [Page(slug(part.get("eId")), division_title(part), rest, "part-head", anchor=part.get("eId"))]
-    for chapter in part.iterfind(f"{{{AKN_NS}}}chapter"):
-        title = f"{division_title(part).split(' — ')[0]}, {division_title(chapter)}"
-        pages.append(Page(slug(chapter.get("eId")), title, [chapter], "division"))
-    return pages
-
-
-def _attachment_pages(doc: etree._Element, taken: set[str]) -> list[Page]:
+def _attachment_pages(doc: etree._Element, slugs: _Slugs) -> list[Page]:
     pages = []
     attachments = child(doc, "attachments")
     for index, att in enumerate(attachments if attachments is not None else [], start=1):
         if local(att) != "attachment":
             continue
         heading = text_of(child(att, "heading")) or f"Attachment {index}"
-        name = "-".join("".join(c if c.isalnum() else " " for c in heading.lower()).split()) or f"attachment-{index}"
-        while name in taken:
-            name = f"{name}-{index}"
-        taken.add(name)
-        pages.append(Page(name, heading.title() if heading.isupper() else heading, [att], "attachment"))
+        wanted = "-".join("".join(c if c.isalnum() else " " for c in heading.lower()).split())
+        name = slugs(wanted, f"attachment-{index}")
+        pages.append(Page(name, heading.title() if heading.isupper() else heading, [att], "attachment", "index"))
     return pages
 
 
+def cell_paragraph(el: etree._Element) -> bool:
+    """Whether ``el`` is a paragraph of a table's cell (anchored through its row, not under its own eId)."""
+    parent = el.getparent()
+    return local(el) == "p" and parent is not None and local(parent) in {"td", "th"}
+
+
 def _anchor_all(pages: list[Page]) -> dict[str, tuple[str, str]]:
+    """Every eId's page and anchor; a division's page takes only what none of its sections' pages holds."""
     anchors: dict[str, tuple[str, str]] = {}
-    for page in pages:
-        if page.anchor:
-            anchors[page.anchor] = (page.slug, page.anchor)
+    for page in sorted(pages, key=lambda p: p.kind == "division"):
         for root in page.elements:
             for el in root.iter():
                 eid = el.get("eId") if isinstance(el.tag, str) else None
                 if not eid or eid in anchors:
                     continue
                 inline = [a for a in (el, *el.iterancestors()) if local(a) in INLINE]
-                if inline:  # an inline element, or a block inside one (the <p> of a side note): its holder's anchor
-                    outer = inline[-1]
+                if inline or cell_paragraph(el):  # an inline element, a block inside one (a side note's <p>), a cell's
+                    outer = inline[-1] if inline else el.getparent()
                     holder = next((a for a in outer.iterancestors() if a.get("eId")), None)
                     anchors[eid] = (page.slug, holder.get("eId") if holder is not None else "")
                 else:
@@ -228,10 +275,13 @@ def document_pages(doc_id: str) -> DocumentPages:
     entry = corpus.document(doc_id)
     root = corpus.load(doc_id)
     doc = next(c for c in root if local(c))
-    contents = Page("index", entry.title, [c for c in doc if local(c) in {"preface", "preamble"}], "contents")
+    slugs = _Slugs()
+    contents = Page(
+        slugs("index", "index"), entry.title, [c for c in doc if local(c) in {"preface", "preamble"}], "contents"
+    )
     body = child(doc, "body") if child(doc, "body") is not None else child(doc, "mainBody")
-    pages = [contents, *(_top_level_pages(body) if body is not None else [])]
-    pages += _attachment_pages(doc, {p.slug for p in pages})
+    pages = [contents, *(_body_pages(body, slugs) if body is not None else [])]
+    pages += _attachment_pages(doc, slugs)
     result = DocumentPages(doc_id, entry.title, pages)
     result.anchors = _anchor_all(pages)
     return result

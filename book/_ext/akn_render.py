@@ -8,19 +8,27 @@ Links are left pending: a ``reference`` node carries ``akn_target = "<doc-id> <e
 that defines it and names its definition (``akn_definition = "<doc-id> #term-x"``); :mod:`definition_popover` puts
 each definition used on a page once in that page, where a tap, click or Enter on the term shows it. Editorial remarks,
 unparsed source lines and explanations keep their own CSS classes so that they read as distinct from the law text.
+
+On the reader's pages every numbered provision carries a :class:`provision_link`: a visible ``¶`` permalink to its
+anchor with the provision's citation ("s. 161(1)(a)(ii)"), which ``static/statute_reader.js`` offers to copy after
+the document's title the page holds once (:class:`work_title`): "Merchant Shipping Ordinance, 2001, s. 161(1)(a)(ii)".
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from html import escape
+from typing import Any
 
-from akn_pages import INLINE, child, division_title, local, locate_uri, text_of
+from akn_pages import INLINE, cell_paragraph, child, division_title, local, locate_uri, text_of
 from docutils import nodes
 from lxml import etree
 
 import corpus
+from corpus.cite import citation_of
 from corpus.xmlio import NUMBERED_LEVELS
 
 TITLE_CHARS = 400
@@ -44,15 +52,51 @@ HIER = NUMBERED_LEVELS | {
 """Elements rendered as containers with their number in front."""
 
 SKIP = {"meta", "num", "heading", "subheading", "components"}
+
+SECTION_CELL = re.compile(r"\b\d+[A-Z]?(?:\s*\(\s*[0-9A-Za-z]+\s*\))*")
+"""A reference in a Table's section column: ``14(1)``, ``94 (1) (b)``, ``83(14)(a)``."""
 WRAPPERS = {"intro", "content", "wrapUp", "listIntroduction", "listWrapUp", "mainBody", "body", "doc", "attachments"}
+
+
+class provision_link(nodes.Inline, nodes.Element):
+    """A provision's permalink: ``eid`` (its anchor) and ``label``, its citation ("s. 161(1)(a)(ii)")."""
+
+
+def visit_provision_link(self: Any, node: provision_link) -> None:
+    """``<a class="akn-permalink" href="#eId" aria-label="Link to s. 161(1)" data-akn-cite="s. 161(1)">¶</a>``: the
+    citation without the document's title, which the page holds once (:class:`work_title`)."""
+    label = escape(node["label"])
+    self.body.append(
+        f'<a class="akn-permalink" href="#{escape(node["eid"])}" aria-label="Link to {label}" '
+        f'data-akn-cite="{label}">¶</a>'
+    )
+    raise nodes.SkipNode
+
+
+class work_title(nodes.General, nodes.Element):
+    """The title a reader page's citations begin with (``title``: "Merchant Shipping Ordinance, 2001")."""
+
+
+def visit_work_title(self: Any, node: work_title) -> None:
+    """``<span id="akn-work" data-akn-title="…" hidden></span>``, read by ``static/statute_reader.js``."""
+    self.body.append(f'<span id="akn-work" data-akn-title="{escape(node["title"])}" hidden></span>\n')
+    raise nodes.SkipNode
+
+
+def cite_line(doc_id: str, el: etree._Element) -> str:
+    """The citation of ``el`` with the document's short title: "Merchant Shipping Ordinance, 2001, s. 161(1)"."""
+    label = citation_of(el)
+    return f"{corpus.document(doc_id).short_title}, {label}" if label else corpus.document(doc_id).short_title
 
 
 @dataclass(frozen=True)
 class Definition:
-    """Where a defined term is defined: the anchored clause holding its ``<def>`` and that clause's text."""
+    """Where a defined term is defined: the anchored clause holding its ``<def>``, that clause's text without its
+    editorial remarks, and those remarks ("[Editorial correction: the source reads …]") apart."""
 
     eid: str
     text: str
+    remarks: tuple[str, ...] = ()
 
     @property
     def short(self) -> str:
@@ -74,10 +118,17 @@ def definition_text(clause: etree._Element) -> str:
     """
     words = [clause.text or ""]
     for sub in clause:
-        if isinstance(sub.tag, str) and local(sub) not in MARGINAL_NOTES:
-            words.append(text_of(sub))
+        if isinstance(sub.tag, str) and local(sub) not in MARGINAL_NOTES | {"remark"}:
+            words.append(text_of(sub, remarks=False))
         words.append(sub.tail or "")
     return " ".join(" ".join(words).split())
+
+
+def definition_remarks(clause: etree._Element) -> tuple[str, ...]:
+    """The editorial remarks in a defining clause's words (not in its heading), without their brackets."""
+    heads = [h for name in MARGINAL_NOTES if (h := child(clause, name)) is not None]
+    found = [r for r in clause.iter("{*}remark") if not any(h in r.iterancestors() for h in heads)]
+    return tuple(text_of(r).strip().removeprefix("[").removesuffix("]").strip() for r in found)
 
 
 @cache
@@ -91,7 +142,7 @@ def definitions(doc_id: str) -> dict[str, Definition]:
         clause = next((a for a in el.iterancestors() if a.get("eId") and local(a) not in INLINE | {"p"}), None)
         if clause is None:
             continue
-        found[refers] = Definition(clause.get("eId"), definition_text(clause))
+        found[refers] = Definition(clause.get("eId"), definition_text(clause), definition_remarks(clause))
     return found
 
 
@@ -125,8 +176,9 @@ class Renderer:
     # -- blocks ---------------------------------------------------------------------------------------------------
 
     def ids(self, el: etree._Element) -> list[str]:
+        """``el``'s eId as its HTML id (none in a quotation, nor for a table cell's paragraph: its row holds it)."""
         eid = el.get("eId")
-        return [eid] if eid and self.anchors else []
+        return [eid] if eid and self.anchors and not cell_paragraph(el) else []
 
     def blocks(self, elements: Iterable[etree._Element]) -> list[nodes.Node]:
         out: list[nodes.Node] = []
@@ -211,6 +263,8 @@ class Renderer:
         lead: list[nodes.Node] = []
         if num is not None:
             lead.append(nodes.inline("", "", *self.inline_children(num), classes=["akn-num"]))
+            if self.ids(el):
+                lead.append(self.permalink(el))
         if heading is not None:
             lead.append(nodes.strong("", "", *self.inline_children(heading), classes=["akn-heading"]))
         body = self.blocks(el)
@@ -221,12 +275,17 @@ class Renderer:
                 first = first.children[0]
             if isinstance(first, nodes.paragraph):
                 for node in reversed(lead):
-                    first.insert(0, nodes.Text(" "))
+                    if not isinstance(node, provision_link):  # the permalink sits against its number
+                        first.insert(0, nodes.Text(" "))
                     first.insert(0, node)
             else:
                 body.insert(0, nodes.paragraph("", "", *lead, classes=["akn-numline"]))
         container.extend(body)
         return container
+
+    def permalink(self, el: etree._Element) -> provision_link:
+        """The ``¶`` permalink of a numbered provision, with its citation."""
+        return provision_link(eid=el.get("eId"), label=citation_of(el) or el.get("eId"))
 
     def paragraph(self, el: etree._Element) -> nodes.paragraph:
         classes = [f"akn-{c}" for c in (el.get("class") or "").split()]
@@ -250,22 +309,31 @@ class Renderer:
         return out
 
     def table(self, el: etree._Element, rows: list[etree._Element] | None = None) -> nodes.table:
-        """``el`` as a table; with ``rows``, only those of its rows (a quoted item of the penalty table)."""
+        """``el`` as a table; with ``rows``, only those of its rows (a quoted item of the penalty table).
+
+        The header cells' rows (with any title row spanning the table above them) are its ``<thead>``; the cells of
+        its first column carry ``akn-col-1`` (the item numbers, which stay in view as a wide table scrolls); a column
+        whose header names a section ("(3) [column: section of the Bill]") has its references linked; an item's row
+        (and a sub-item's) has its permalink after its first words ("1. ¶", "(a) If a seafarer… ¶").
+        """
         rows = rows if rows is not None else [r for r in el if local(r) == "tr"]
         grid: dict[tuple[int, int], bool] = {}
+        columns: dict[etree._Element, int] = {}  # cell → column (kept alive: lxml reuses the proxy)
         width = 0
         for r, row in enumerate(rows):
             c = 0
             for cell in (x for x in row if local(x) in {"td", "th"}):
                 while grid.get((r, c)):
                     c += 1
+                columns[cell] = c
                 span, down = int(cell.get("colspan", 1)), int(cell.get("rowspan", 1))
                 for dr in range(down):
                     for dc in range(span):
                         grid[(r + dr, c + dc)] = True
                 c += span
             width = max(width, c, *(k[1] + 1 for k in grid if k[0] == r))
-        table = nodes.table(ids=self.ids(el), classes=["akn-table"])
+        classes = ["akn-table", *(["akn-table-wide"] if width >= 4 else [])]
+        table = nodes.table(ids=self.ids(el), classes=classes)
         group = nodes.tgroup(cols=width)
         table += group
         group.extend(nodes.colspec(colwidth=1) for _ in range(width))
@@ -276,28 +344,63 @@ class Renderer:
                 head_rows = rows[: index + 1]
             elif not (len(cells) == 1 and int(cells[0].get("colspan", 1)) == width):
                 break
+        sections = {
+            columns[cell]
+            for row in head_rows
+            for cell in row
+            if local(cell) == "th" and "section" in text_of(cell).lower()
+        }
         if head_rows:
             thead = nodes.thead()
-            thead.extend(self._row(r) for r in head_rows)
+            thead.extend(self._row(r, columns, set()) for r in head_rows)
             group += thead
         tbody = nodes.tbody()
-        tbody.extend(self._row(r) for r in rows[len(head_rows) :])
+        for row in rows[len(head_rows) :]:
+            tbody += self._row(row, columns, sections)
+            first = tbody[-1].next_node(nodes.paragraph)
+            if self.ids(row) and "__item_" in row.get("eId") and first is not None:
+                first += self.permalink(row)  # a Table item (38) or sub-item (38(a))
         group += tbody
         return table
 
-    def _row(self, row: etree._Element) -> nodes.row:
+    def _row(self, row: etree._Element, columns: dict[etree._Element, int], sections: set[int]) -> nodes.row:
         out = nodes.row(ids=self.ids(row))
         for cell in row:
             if local(cell) not in {"td", "th"}:
                 continue
-            entry = nodes.entry(ids=self.ids(cell))
+            column = columns.get(cell, -1)
+            entry = nodes.entry(ids=self.ids(cell), classes=["akn-col-1"] if column == 0 else [])
             if int(cell.get("colspan", 1)) > 1:
                 entry["morecols"] = int(cell.get("colspan")) - 1
             if int(cell.get("rowspan", 1)) > 1:
                 entry["morerows"] = int(cell.get("rowspan")) - 1
             entry.extend(self.blocks(cell))
+            if column in sections:
+                for text in list(entry.findall(nodes.Text)):
+                    if not isinstance(text.parent, nodes.reference):
+                        text.parent.replace(text, self.section_links(str(text)))
             out += entry
         return out
+
+    def section_links(self, text: str) -> list[nodes.Node]:
+        """``14(1)``, ``94 (1) (b)``, ``122(1) or`` in a Table's section column: each reference a link to the
+        provision it names in this document; words that name nothing (``General``) stay text."""
+        out: list[nodes.Node] = []
+        cut = 0
+        for match in SECTION_CELL.finditer(text):
+            try:
+                eid = corpus.cite(self.doc_id, "".join(match[0].split())).eid
+            except corpus.CitationError:
+                continue
+            out += [nodes.Text(text[cut : match.start()])] if match.start() > cut else []
+            out.append(
+                nodes.reference(
+                    "", match[0], internal=True, refuri="", classes=["akn-ref"], akn_target=f"{self.doc_id} {eid}"
+                )
+            )
+            cut = match.end()
+        out += [nodes.Text(text[cut:])] if cut < len(text) else []
+        return out or [nodes.Text(text)]
 
     # -- inline ---------------------------------------------------------------------------------------------------
 

@@ -235,15 +235,15 @@ def key_change_list(chunks: list[Chunk], left: Side, right: Side) -> nodes.Node:
 
 
 def _facts(comparison: Comparison, chunks: list[Chunk]) -> nodes.field_list:
+    """The pair's facts as a reader needs them; how the pair was found (the TF-IDF score and rank, the concordance's
+    file and line) is the editors' business, documented for instructors, not shown here."""
     pair = comparison.pair
     facts = nodes.field_list(classes=["lm-compare-facts"])
-    rank = f", rank {pair.rank} among its candidates" if pair.rank else ""
     for name, value in [
         ("Topic", pair.topic.replace("-", " ")),
         ("Relation", f"{pair.relation} ({pair.confidence} confidence)"),
         ("Reason", pair.reason),
-        ("Measured", f"TF-IDF similarity {pair.score}{rank}; words in common {similarity(chunks):.0%}"),
-        ("Source", f"corpus/annotations/concordance.csv, line {pair.line}"),
+        ("Words in common", f"{similarity(chunks):.0%}"),
     ]:
         facts += nodes.field("", nodes.field_name("", name), nodes.field_body("", nodes.paragraph("", value)))
     return facts
@@ -294,8 +294,8 @@ class StatuteComparisons(SphinxDirective):
         content_stamps.note(self.env, concordance.TABLE)
         self.env.note_dependency(str(Path(__file__).resolve()))
         intro = (
-            "Each page sets two corresponding provisions side by side, from the reviewed concordance "
-            "(corpus/annotations/concordance.csv), with a word-level diff of their texts."
+            "Each page sets two corresponding provisions side by side, from the editors' reviewed concordance of "
+            "the statutes, with a word-level diff of their texts."
         )
         out: list[nodes.Node] = [nodes.paragraph("", intro)]
         for topic in TOPICS:

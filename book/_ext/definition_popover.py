@@ -5,12 +5,14 @@ A defined term is a link to the clause that defines it (:meth:`akn_render.Render
 hidden block holding each definition the page links to, keyed by the link's own address::
 
     <div class="akn-definitions" hidden>
-      <p data-akn-href="part-i.html#part_I__chp_1__sec_2__para_47"
+      <p data-akn-href="section-2.html#part_I__chp_1__sec_2__para_47"
          data-akn-source="Merchant Shipping Ordinance, 2001, s. 2(47)">(47) “ship” includes …</p>
     </div>
 
 and ``static/definition_popover.js`` shows the definition of a term in a popover when it is tapped, clicked or
-activated from the keyboard, with a link to the clause. A definition used 150 times on a page is written once (the
+activated from the keyboard, with a link to the clause. An editorial remark in the clause ("Editorial correction: the
+source reads …") is not definition text: it rides along as ``data-akn-remark`` and the popover shows it under the
+definition as a labelled editorial note. A definition used 150 times on a page is written once (the
 hover ``title`` each use carried before made up a third of the largest reader page). The block is an attribute of a
 node of its own, not text, so the search index does not take a page's definitions for its words.
 """
@@ -31,22 +33,24 @@ BLOCK_CLASS = "akn-definitions"
 
 
 class definitions_block(nodes.General, nodes.Element):
-    """The definitions a page links to: ``entries`` is a list of ``(href, source, text)``."""
+    """The definitions a page links to: ``entries`` is a list of ``(href, source, text, remark)``."""
 
 
-def entry(doc_id: str, refers: str) -> tuple[str, str] | None:
-    """``(source, text)`` for the definition of ``refers`` in ``doc_id``: ``Merchant Shipping Ordinance, 2001,
-    s. 2(47)`` and the clause's text as the popover shows it; ``None`` when no clause of the document defines it."""
+def entry(doc_id: str, refers: str) -> tuple[str, str, str] | None:
+    """``(source, text, remark)`` for the definition of ``refers`` in ``doc_id``: ``Merchant Shipping Ordinance,
+    2001, s. 2(47)``, the clause's text as the popover shows it and its editorial remarks ("" when it has none);
+    ``None`` when no clause of the document defines it."""
     definition = akn_render.definitions(doc_id).get(refers)
     if definition is None:
         return None
     source = f"{corpus.document(doc_id).short_title}, {corpus.citation(doc_id, definition.eid)}"
-    return source, definition.short
+    return source, definition.short, " ".join(definition.remarks)
 
 
-def collect(doctree: nodes.Node) -> list[tuple[str, str, str]]:
-    """``(href, source, text)`` for every definition the resolved term links of ``doctree`` lead to, in page order."""
-    found: dict[str, tuple[str, str, str]] = {}
+def collect(doctree: nodes.Node) -> list[tuple[str, str, str, str]]:
+    """``(href, source, text, remark)`` for every definition the resolved term links of ``doctree`` lead to, in page
+    order."""
+    found: dict[str, tuple[str, str, str, str]] = {}
     for ref in doctree.findall(nodes.reference):
         key, href = ref.get("akn_definition"), ref.get("refuri")
         if not key or not href or href in found:
@@ -69,9 +73,11 @@ def add_definitions(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 def visit_definitions_block(self: HTML5Translator, node: definitions_block) -> None:
     self.body.append(f'<div class="{BLOCK_CLASS}" hidden>\n')
-    for href, source, text in node["entries"]:
+    for href, source, text, remark in node["entries"]:
+        note = f' data-akn-remark="{escape(remark)}"' if remark else ""
         self.body.append(
-            f'<p data-akn-href="{escape(href)}" data-akn-source="{escape(source)}">{escape(text, quote=False)}</p>\n'
+            f'<p data-akn-href="{escape(href)}" data-akn-source="{escape(source)}"{note}>'
+            f"{escape(text, quote=False)}</p>\n"
         )
     self.body.append("</div>\n")
     raise nodes.SkipNode

@@ -2,9 +2,13 @@
 
 A note (:class:`corpus.annotation_store.Note`) becomes a ``<details class="lm-note lm-note-<kind>">`` whose
 ``<summary>`` says what it is and who wrote it — "Commentary — Lex Maritima editors", "Note on clause 69 — Notes on
-clauses, Bill No. 236 of 2016", "Concordance — …" — so that it cannot be taken for law text. The notes of one
-provision are gathered in a ``div.lm-notes`` placed right after the provision's first line (:func:`place`); a note
-with a quote names it in its summary and has the quoted words marked in the provision (:func:`highlight`).
+clauses, Bill No. 236 of 2016", "Concordance — Lex Maritima concordance" — so that it cannot be taken for law text
+(where a source names the repository file it comes from, the reader is not shown the path). Every note starts
+closed, so that a phone shows one summary line per note; the short notes written for the reader (commentary,
+concordance, a course's) carry the class ``lm-note-open-wide``, which ``static/statute_reader.js`` opens on a wide
+screen. The notes of one provision are gathered in a ``div.lm-notes`` placed after the sentence that provision is
+part of (:func:`sentence_unit`), never between its words; a note with a quote names it in its summary and has the
+quoted words marked in the provision (:func:`highlight`).
 
 Links are left pending as the reader's are: ``akn_target`` references (resolved by :mod:`statute_reader`) and
 ``:doc:`` cross-references to comparison pages (resolved by Sphinx).
@@ -32,10 +36,17 @@ KIND_LABELS = {
     "history": "History",
 }
 OPEN_KINDS = {"commentary", "concordance"}
-"""Kinds shown open: short notes written for the reader. The Bills' papers (long, one per clause) start closed."""
+"""Kinds opened on a wide screen: short notes written for the reader. The Bills' papers (long, one per clause) stay
+closed everywhere; every note is closed on a phone."""
 
 _SOURCE_EID = re.compile(r"\s*\((?P<eid>[A-Za-z0-9_]+__[A-Za-z0-9_]+)\)$")
 """A source naming the element it was read from ("Notes on clauses, Bill No. 236 of 2016 (att_2__para_Clause69)")."""
+
+_SOURCE_PATH = re.compile(r"\s*\((?:corpus|book|widgets)/[^()]*\)$")
+"""A source naming the repository file it was read from ("Lex Maritima concordance (corpus/annotations/…csv)")."""
+
+_SENTENCE_END = re.compile(r"[.!?][\"”’')\]]*$")
+"""The end of a sentence: a full stop (or ? or !), perhaps inside closing quotes or brackets."""
 
 
 class details(nodes.General, nodes.Element):
@@ -76,11 +87,13 @@ HTML_VISITORS = {
 
 
 def source_label(note: Note) -> tuple[str, str | None]:
-    """The source as shown and the eId it names in the note's document, if any ("… (att_2__para_Clause69)")."""
-    match = _SOURCE_EID.search(note.source)
+    """The source as shown and the eId it names in the note's document, if any ("… (att_2__para_Clause69)"); a
+    repository path in brackets at its end is left out."""
+    source = _SOURCE_PATH.sub("", note.source)
+    match = _SOURCE_EID.search(source)
     if match is None:
-        return note.source, None
-    return note.source[: match.start()], match["eid"]
+        return source, None
+    return source[: match.start()], match["eid"]
 
 
 def kind_label(note: Note) -> str:
@@ -117,8 +130,10 @@ def _paragraphs(text: str) -> list[nodes.paragraph]:
     return [nodes.paragraph("", " ".join(chunk.split())) for chunk in re.split(r"\n\s*\n", text) if chunk.strip()]
 
 
-def _toggle(classes: list[str], ident: str, opened: bool, head: list[nodes.Node], body: list[nodes.Node]) -> details:
-    toggle = details(classes=["lm-note", *classes], ids=[nodes.make_id(ident)], open=opened)
+def _toggle(classes: list[str], ident: str, wide: bool, head: list[nodes.Node], body: list[nodes.Node]) -> details:
+    """A closed toggle; ``wide``: opened by the reader's script on a wide screen."""
+    classes = ["lm-note", *classes, *(["lm-note-open-wide"] if wide else [])]
+    toggle = details(classes=classes, ids=[nodes.make_id(ident)])
     toggle += summary("", "", *head)
     box = nodes.container(classes=["lm-note-body"])
     box.extend(body)
@@ -227,8 +242,28 @@ def highlight(root: nodes.Element, quote: str) -> int:
     return count
 
 
+def _text_outside_notes(node: nodes.Node) -> str:
+    return "".join(str(t) for t in node.findall(nodes.Text) if not _inside_notes(t))
+
+
+def sentence_unit(anchor: nodes.Element) -> nodes.Element:
+    """The provision whose end is the end of the sentence ``anchor`` is part of: ``anchor`` itself when its words end
+    a sentence, else the nearest enclosing container (a numbered level, an intro) whose words do, or the outermost
+    container below the section when none does. s. 161(1)(a)(i) ends "…whichever be longer; and": its sentence runs on
+    through (ii) to the end of s. 161(1)."""
+    unit = anchor
+    while not _SENTENCE_END.search(_text_outside_notes(unit).rstrip()):
+        parent = unit.parent
+        if not isinstance(parent, nodes.container) or "lm-notes" in parent["classes"]:
+            break
+        unit = parent
+    return unit
+
+
 def place(anchor: nodes.Element, block: nodes.Element) -> None:
-    """Put ``block`` right after the first line of the element ``anchor`` renders (its title or numbered line)."""
+    """Put ``block`` where the notes of the element ``anchor`` renders go: after a section's title, after the table
+    of a table item, inside a cell, and otherwise right after the sentence the element is part of
+    (:func:`sentence_unit`), after the notes already there."""
     if isinstance(anchor, nodes.section):
         at = 1 + sum(1 for c in anchor.children[1:3] if "akn-title-remarks" in c.get("classes", []))
         anchor.insert(at, block)
@@ -245,9 +280,9 @@ def place(anchor: nodes.Element, block: nodes.Element) -> None:
         table.parent.insert(at, block)
     elif isinstance(anchor, nodes.entry):
         anchor += block
-    elif isinstance(anchor, nodes.container):  # after the numbered line, or the intro that holds it
-        first = anchor[0] if anchor.children else None
-        opening = isinstance(first, nodes.paragraph) or (first is not None and "akn-intro" in first.get("classes", []))
-        anchor.insert(1 if opening else 0, block)
-    else:  # a paragraph, rubric, table or target: the block follows it
-        anchor.parent.insert(anchor.parent.index(anchor) + 1, block)
+    else:  # a provision, paragraph, rubric, table or target: the block follows the end of its sentence
+        unit = sentence_unit(anchor)
+        at = unit.parent.index(unit) + 1
+        while at < len(unit.parent) and "lm-notes" in unit.parent[at].get("classes", []):
+            at += 1
+        unit.parent.insert(at, block)

@@ -2,9 +2,10 @@
 
 Every note of :func:`corpus.notes.all_notes` — the project's annotation files, the Bills' notes on clauses and
 statements of objects and reasons, the concordance — and of any instructor's course files is shown as a toggle
-(:mod:`note_nodes`) right after the first line of the element with its eId, on the reader page that holds it
-(:mod:`akn_pages`). A concordance note links to its twin and to the pair's comparison page
-(:mod:`comparison_pages`); the twin shows the pair from its side.
+(:mod:`note_nodes`) after the sentence the element with its eId is part of, on the reader page that holds it
+(:mod:`akn_pages`: a provision's section page); notes set apart from their provision by the rest of its sentence
+are headed by the provision's citation ("On s. 161(1)(a)(i):"). A concordance note links to its twin and to the
+pair's comparison page (:mod:`comparison_pages`); the twin shows the pair from its side.
 
 Course files (``book/instructors.md``): the environment variable ``LEX_NOTES`` (one path, or several separated by
 ``:``; relative to the directory the build runs in) or the ``lex_notes`` setting of ``_config.yml``'s
@@ -143,7 +144,7 @@ def prepare(app: Sphinx) -> None:
 
 
 def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> int:
-    """Highlight the quotes and put each anchor's notes after its element's first line; return the notes placed."""
+    """Highlight the quotes and put each anchor's notes after its element's sentence; return the notes placed."""
     by_id = {i: node for node in doctree.findall(nodes.Element) for i in node.get("ids", [])}
     count = 0
     for anchor, placed in at.items():
@@ -154,6 +155,12 @@ def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> in
             if item.note.quote and not item.twin:
                 note_nodes.highlight(element.parent if isinstance(element, nodes.target) else element, item.note.quote)
         block = nodes.container(classes=["lm-notes"])
+        apart = not isinstance(element, (nodes.section, nodes.row, nodes.entry))
+        if apart and note_nodes.sentence_unit(element) is not element:
+            first = placed[0]
+            where = first.note.target if first.twin else first.note.anchor
+            label = corpus.citation(where.document, anchor)
+            block += nodes.paragraph("", f"On {label}:", classes=["lm-notes-on"])
         for item in placed:
             if item.twin:
                 block += note_nodes.twin_toggle(item.note, item.comparison, docname)

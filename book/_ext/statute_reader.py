@@ -1,11 +1,19 @@
 """Sphinx extension: the statute reader, generated from the corpus's Akoma Ntoso at build time.
 
-At ``config-inited`` it writes one small MyST stub per reader page under ``book/reader/<doc-id>/`` (a title and a
-``{statute-page}`` directive; the folder ignores itself in git) and adds those pages to the book's table of contents
-below each document's contents page, which ``_toc.yml`` lists. The ``{statute-page}`` directive renders the page's
-AKN elements as docutils nodes (:mod:`akn_render`), so Sphinx's search indexes the statute text. At
+At ``config-inited`` it writes one small MyST stub per reader page under ``book/reader/<doc-id>/`` (a breadcrumb, a
+title and a ``{statute-page}`` directive; the folder ignores itself in git) and adds those pages to the book's table
+of contents below each document's contents page, which ``_toc.yml`` lists: a document's Parts (or Chapters), then
+below each its sections, one page each (:mod:`akn_pages`). The ``{statute-page}`` directive renders the page's AKN
+elements as docutils nodes (:mod:`akn_render`), so Sphinx's search indexes the statute text. At
 ``doctree-resolved`` every pending link (terms, cross-references, the contents lists, ``{provision}`` quotations) gets
 its ``page.html#eId`` address.
+
+A section's page: the breadcrumb (document › Part › Chapter), its number and heading as title, its citation with a
+permalink, the topic chapter whose calculator runs it (:mod:`calculator_chapters`), its text with a ``¶`` permalink and
+a "copy citation" control on every numbered provision (``static/statute_reader.js``), its notes and concordance twin
+(:mod:`reader_notes`) and the previous and next sections. A Part's or Chapter's page is the contents of its sections;
+a link into it from before sections had pages (``part-iv.html#part_IV__chp_11__sec_161__subsec_1``) is sent on to the
+section's page and anchor by the same script, from the table of moved sections the page holds.
 
 The text is never copied: the stubs hold only page titles, and every word comes from ``corpus.load`` at build time.
 Which documents are read is the ``statute_reader_documents`` setting (all of the catalogue by default).
@@ -13,20 +21,27 @@ Which documents are read is the ``statute_reader_documents`` setting (all of the
 
 from __future__ import annotations
 
+import json
+import posixpath
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import akn_pages
 import akn_render
 import build_cache
+import calculator_chapters
 import content_stamps
 from akn_pages import READER_DIR, DocumentPages, Page, child, document_pages, local, text_of
 from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.writers.html5 import HTML5Translator
 
 import corpus
 
@@ -50,16 +65,34 @@ def _escape(title: str) -> str:
     return "".join(f"\\{c}" if c in MARKDOWN_SPECIAL else c for c in title)
 
 
-def stub(doc_id: str, page: Page) -> str:
-    """The MyST source of a reader page: its title and the directive that renders it."""
-    return f"# {_escape(page.title)}\n\n```{{statute-page}} {doc_id} {page.slug}\n```\n"
+ORPHAN = "---\norphan: true\n---\n"
+"""The front matter of a section's page: in no toctree, and Sphinx is told so."""
 
 
-def reader_plan(doc_ids: list[str]) -> dict[str, list[list[str]]]:
-    """Each document's reader pages in order (its contents page first), as [docname, stub]; JSON, for the cache."""
+def stub(doc_id: str, page: Page, calculators: Sequence[str] = ()) -> str:
+    """The MyST source of a reader page: its breadcrumb (but the contents page's), title and the directive that
+    renders it, naming the chapters whose calculators run it; a section's page is an orphan (:data:`ORPHAN`)."""
+    orphan = ORPHAN if page.kind == "section" else ""
+    crumbs = "" if page.kind == "contents" else f"```{{statute-breadcrumb}} {doc_id} {page.slug}\n```\n\n"
+    options = f":calculators: {' '.join(calculators)}\n" if calculators else ""
+    return f"{orphan}{crumbs}# {_escape(page.title)}\n\n```{{statute-page}} {doc_id} {page.slug}\n{options}```\n"
+
+
+def reader_plan(doc_ids: list[str], calculators: dict[str, dict[str, list[str]]]) -> dict[str, list[list]]:
+    """Each document's reader pages in order (its contents page first), as [docname, stub, parent docname or None];
+    JSON, for the cache. ``calculators``: document → section eId → the chapters whose calculators run it."""
     plan = {}
     for doc_id in doc_ids:
-        plan[doc_id] = [[page.docname(doc_id), stub(doc_id, page)] for page in document_pages(doc_id).pages]
+        pages = document_pages(doc_id)
+        runs = calculators.get(doc_id, {})
+        plan[doc_id] = [
+            [
+                page.docname(doc_id),
+                stub(doc_id, page, runs.get(page.elements[0].get("eId"), []) if page.kind == "section" else []),
+                pages.page(page.parent).docname(doc_id) if page.parent else None,
+            ]
+            for page in pages.pages
+        ]
     return plan
 
 
@@ -73,7 +106,7 @@ def write_stubs(srcdir: Path, plan: dict[str, list[list[str]]]) -> list[str]:
     }
     docnames = [GLOSSARY]
     for pages in plan.values():
-        for docname, text in pages:
+        for docname, text, _ in pages:
             wanted[srcdir / f"{docname}.md"] = text
             docnames.append(docname)
     for path, text in wanted.items():
@@ -87,73 +120,222 @@ def write_stubs(srcdir: Path, plan: dict[str, list[list[str]]]) -> list[str]:
 
 
 def add_to_toc(app: Sphinx, config: Config) -> None:
-    """Generate the stubs and hang each document's pages below its contents page in the external table of contents.
+    """Generate the stubs and hang each document's pages below its contents page in the external table of contents:
+    its Parts (or Chapters), attachments and loose provisions. The section pages are in the book (its site map) but
+    in no toctree (:data:`ORPHAN`): the theme writes the whole table of contents into every page's sidebar, and a
+    thousand more entries there would make every page of the book heavier and its build quadratic. A section is
+    reached from its Part's page, the document's contents, its neighbours' previous/next links and the search.
 
-    The pages and their stubs come from :func:`reader_plan`, kept between builds by :func:`build_cache.cached`.
+    The pages and their stubs come from :func:`reader_plan`, kept between builds by :func:`build_cache.cached` (with
+    the chapters and calculators it reads, :func:`calculator_chapters.input_files`).
     """
     from sphinx_external_toc.api import Document, FileItem, TocTree
 
     doc_ids = reader_documents(config)
+    app.statute_reader_orphans = set()
     missing = [str(corpus.document(d).akn_path) for d in doc_ids if not corpus.document(d).akn_path.is_file()]
     if missing:
         raise ExtensionError(f"the statute reader needs {', '.join(missing)}: run `make corpus` first")
-    plan = build_cache.cached(app, "statute_reader", lambda: reader_plan(doc_ids), settings=doc_ids)
-    docnames = write_stubs(Path(app.srcdir), plan)
+    root = Path(app.srcdir)
+    plan = build_cache.cached(
+        app,
+        "statute_reader",
+        lambda: reader_plan(doc_ids, calculator_chapters.chapters_by_section(root)),
+        extra=calculator_chapters.input_files(root),
+        settings=doc_ids,
+    )
+    docnames = write_stubs(root, plan)
     site_map = config.external_site_map
     for doc_id in doc_ids:
-        index, *children = [docname for docname, _ in plan[doc_id]]
+        index = plan[doc_id][0][0]
         if index not in site_map:
             logger.warning(f"_toc.yml does not list {index}: the reader pages of {doc_id} are not in the book")
             continue
-        site_map[index].subtrees = [TocTree(items=[FileItem(d) for d in children], hidden=True, titlesonly=True)]
-        for name in children:
-            site_map[name] = Document(docname=name)
+        children: dict[str, list[str]] = {}
+        for docname, text, parent in plan[doc_id][1:]:
+            site_map[docname] = Document(docname=docname)
+            if text.startswith(ORPHAN):
+                app.statute_reader_orphans.add(docname)
+            else:
+                children.setdefault(parent, []).append(docname)
+        for parent, names in children.items():
+            site_map[parent].subtrees = [TocTree(items=[FileItem(d) for d in names], hidden=True, titlesonly=True)]
     generated = {f"{d}.md" for d in docnames}
     config["exclude_patterns"] = [p for p in config["exclude_patterns"] if p not in generated]
 
 
 def add_static(app: Sphinx) -> None:
     app.config.html_static_path.append(str(HERE / "static"))
+    app.statute_reader_toctrees = {}
+
+
+def share_sidebar_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
+    """Give a section's page the table of contents its folder's other section pages already rendered.
+
+    The theme writes the book's whole table of contents into every page's sidebar (Sphinx's ``toctree`` template
+    function, which resolves every entry for the page: 40 % of the build's time on a thousand pages). A section's
+    page is in no toctree, so nothing in that table is marked as its own and its links differ only by the page's
+    folder: the table is the same for every section page of a document, and is rendered once per document.
+    """
+    own = context.get("toctree")
+    if own is None or pagename not in app.statute_reader_orphans:
+        return
+    folder = posixpath.dirname(pagename)
+    shared = app.statute_reader_toctrees
+
+    def toctree(**kwargs: Any) -> str:
+        key = (folder, json.dumps(kwargs, sort_keys=True, default=str))
+        if key not in shared:
+            shared[key] = own(**kwargs)
+        return shared[key]
+
+    context["toctree"] = toctree
+
+
+class moved_sections(nodes.General, nodes.Element):
+    """A Part's or Chapter's table of its sections' pages: ``sections`` maps each section's eId to its docname."""
+
+
+def visit_moved_sections(self: HTML5Translator, node: moved_sections) -> None:
+    """``<script type="application/json" id="akn-moved">{"part_IV__chp_11__sec_161": "section-161.html"}</script>``,
+    read by ``static/statute_reader.js`` to send an old link into the Part on to the section's page."""
+    here = self.builder.current_docname
+    table = {eid: self.builder.get_relative_uri(here, docname) for eid, docname in node["sections"].items()}
+    text = json.dumps(table, separators=(",", ":")).replace("</", "<\\/")
+    self.body.append(f'<script type="application/json" id="akn-moved">{text}</script>\n')
+    raise nodes.SkipNode
+
+
+def skip(self: object, node: nodes.Node) -> None:
+    raise nodes.SkipNode
+
+
+def page_nodes(
+    doc_id: str,
+    page: Page,
+    calculators: Sequence[str] = (),
+    docname: str = "",
+    renderer: akn_render.Renderer | None = None,
+) -> list[nodes.Node]:
+    """What the ``{statute-page}`` directive puts under the page's title (links pending, notes not yet placed);
+    ``renderer``: the document's renderer to use (one of its own by default)."""
+    pages = document_pages(doc_id)
+    renderer = renderer or akn_render.Renderer(doc_id)
+    out: list[nodes.Node] = []
+    if page.kind == "contents":
+        out.extend(_document_facts(doc_id))
+        out.extend(renderer.blocks(page.elements))
+        out.extend(_contents(pages))
+    elif page.kind == "division":
+        division = page.elements[0]
+        out.append(nodes.target("", "", ids=[division.get("eId")]))
+        out.extend(_head(renderer, division))
+        out.append(_outline(doc_id, list(division), renderer))
+        moved = {p.elements[0].get("eId"): p.docname(doc_id) for p in pages.sections if p.parent == page.slug}
+        out.append(moved_sections(sections=moved))  # last: a target before it would pass its id on to it
+    elif page.kind == "section":
+        section = page.elements[0]
+        cite = nodes.paragraph("", "", ids=[section.get("eId")], classes=["akn-cite-line"])
+        cite += nodes.Text(akn_render.cite_line(doc_id, section))
+        cite += renderer.permalink(section)
+        out.append(cite)
+        out.extend(_head(renderer, section))
+        out.extend(_calculators(calculators, docname))
+        out.extend(renderer.blocks(section))
+        out.append(_pager(doc_id, *pages.neighbours(page)))
+    else:
+        out.extend(renderer.blocks(page.elements))
+    for href in renderer.unresolved:
+        logger.warning(f"{doc_id}: reference to {href!r} names no document of the corpus", location=docname)
+    out.append(akn_render.work_title(title=corpus.document(doc_id).short_title))  # what the citations begin with
+    return out
 
 
 class StatutePage(SphinxDirective):
-    """``{statute-page} <doc-id> <page-slug>``: the AKN elements of one reader page (used by the generated stubs)."""
+    """``{statute-page} <doc-id> <page-slug>``: the AKN elements of one reader page (used by the generated stubs);
+    ``:calculators:`` names the chapters whose calculators run the section."""
 
     required_arguments = 2
+    option_spec: ClassVar[dict[str, Any]] = {"calculators": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         doc_id, page_slug = self.arguments
-        pages = document_pages(doc_id)
-        page = next((p for p in pages.pages if p.slug == page_slug), None)
+        page = document_pages(doc_id).page(page_slug)
         if page is None:
             raise self.error(f"{doc_id} has no reader page {page_slug!r}")
         content_stamps.note(self.env, corpus.document(doc_id).akn_path)
         for source in SOURCES:
             self.env.note_dependency(str(source))
-        renderer = akn_render.Renderer(doc_id)
-        out: list[nodes.Node] = []
-        if page.anchor:
-            out.append(nodes.target("", "", ids=[page.anchor]))
-        if page.kind == "contents":
-            out.extend(_document_facts(doc_id))
-            out.extend(renderer.blocks(page.elements))
-            out.extend(_contents(pages))
-        elif page.kind == "division":
-            division = page.elements[0]
-            out.append(nodes.target("", "", ids=[division.get("eId")]))
-            out.extend(renderer.title_remarks(division))
-            sub = child(division, "subheading")
-            if sub is not None:
-                out.append(nodes.rubric("", "", *renderer.inline_children(sub), classes=["akn-subheading"]))
-            out.extend(renderer.blocks(division))
-        else:
-            out.extend(renderer.blocks(page.elements))
+        calculators = (self.options.get("calculators") or "").split()
+        out = page_nodes(doc_id, page, calculators, self.env.docname)
         note_link_targets(self.env, out)
-        for href in renderer.unresolved:
-            logger.warning(
-                f"{doc_id}: reference to {href!r} names no document of the corpus", location=self.get_location()
-            )
         return out
+
+
+class StatuteBreadcrumb(SphinxDirective):
+    """``{statute-breadcrumb} <doc-id> <page-slug>``: the document, Part and Chapter above a reader page, as links."""
+
+    required_arguments = 2
+
+    def run(self) -> list[nodes.Node]:
+        doc_id, page_slug = self.arguments
+        page = document_pages(doc_id).page(page_slug)
+        if page is None:
+            raise self.error(f"{doc_id} has no reader page {page_slug!r}")
+        return [breadcrumb(doc_id, page)]
+
+
+def breadcrumb(doc_id: str, page: Page) -> nodes.paragraph:
+    """``Merchant Shipping Ordinance, 2001 › Part IV — SEAMEN › Chapter 11 — WAGES``, each a link."""
+    crumbs = nodes.paragraph("", "", classes=["akn-breadcrumb"])
+    crumbs += nodes.inline("", "You are in: ", classes=["akn-visually-hidden"])
+    crumbs += _link(doc_id, "", nodes.Text(corpus.document(doc_id).short_title))
+    for division in page.trail:
+        crumbs += nodes.inline("", " › ", classes=["akn-breadcrumb-sep"])
+        crumbs += _link(doc_id, division.get("eId"), nodes.Text(akn_pages.division_title(division)))
+    return crumbs
+
+
+def _head(renderer: akn_render.Renderer, el) -> list[nodes.Node]:
+    """The editorial remarks of a heading and the subheading of a section or division, under its title."""
+    out = renderer.title_remarks(el)
+    sub = child(el, "subheading")
+    if sub is not None:
+        out.append(nodes.rubric("", "", *renderer.inline_children(sub), classes=["akn-subheading"]))
+    return out
+
+
+def _calculators(chapters: Sequence[str], docname: str) -> list[nodes.Node]:
+    """ "Calculator: <chapter title>": a link to each topic chapter whose calculator runs this section."""
+    if not chapters:
+        return []
+    para = nodes.paragraph("", "", classes=["akn-calculators"])
+    para += nodes.Text("A calculator runs this section: " if len(chapters) == 1 else "Calculators run this section: ")
+    for index, chapter in enumerate(chapters):
+        if index:
+            para += nodes.Text("; ")
+        xref = addnodes.pending_xref(
+            "", refdomain="std", reftype="doc", reftarget=f"/{chapter}", refdoc=docname, refexplicit=False,
+            refwarn=True,
+        )  # fmt: skip
+        xref += nodes.inline("", chapter)
+        para += xref
+    return [para]
+
+
+def _pager(doc_id: str, before: Page | None, after: Page | None) -> nodes.container:
+    """Links to the previous and next sections (the first section has no previous, the last no next)."""
+    pager = nodes.container(classes=["akn-pager"])
+    for page, rel, arrow in ((before, "previous", "← "), (after, "next", " →")):
+        if page is None:
+            continue
+        label = nodes.inline("", f"{rel.capitalize()} section", classes=["akn-pager-label"])
+        title = nodes.Text(page.title)
+        children = [nodes.Text(arrow), title] if rel == "previous" else [title, nodes.Text(arrow)]
+        link = _link(doc_id, page.elements[0].get("eId"), *children)
+        link["classes"] += ["akn-pager-link", f"akn-pager-{rel}"]
+        pager += nodes.paragraph("", "", label, link, classes=[f"akn-pager-{rel}-item"])
+    return pager
 
 
 def note_link_targets(env: Any, rendered: list[nodes.Node]) -> None:
@@ -179,7 +361,6 @@ def _document_facts(doc_id: str) -> list[nodes.Node]:
         ("Number", entry.number),
         ("Date", entry.date),
         ("Work", entry.frbr_uri),
-        ("Source", f"corpus/akn/{doc_id}.xml, built from corpus/sources/{entry.source}"),
     ]:
         facts += nodes.field("", nodes.field_name("", name), nodes.field_body("", nodes.paragraph("", value)))
     return [facts]
@@ -190,30 +371,38 @@ def _link(doc_id: str, eid: str, *children: nodes.Node) -> nodes.reference:
 
 
 def _contents(pages: DocumentPages) -> list[nodes.Node]:
-    """The contents list of a document: each page, and below it its chapters, cross-headings and sections."""
+    """The contents list of a document: each Part or Chapter with its chapters, cross-headings and sections, and each
+    other page (a loose section, the provisions, an attachment)."""
     section = nodes.section(ids=["contents"])
     section += nodes.title("", "Contents")
     top = nodes.bullet_list(classes=["akn-contents"])
-    for page in pages.pages[1:]:
-        anchor = page.anchor or page.elements[0].get("eId", "")
+    for page in (p for p in pages.pages[1:] if p.parent == pages.contents.slug):
+        anchor = page.elements[0].get("eId", "")
         item = nodes.list_item("", nodes.paragraph("", "", _link(pages.doc_id, anchor, nodes.Text(page.title))))
-        inner = _outline(pages.doc_id, page.elements if page.kind != "division" else list(page.elements[0]))
-        if inner.children:
-            item += inner
+        if page.kind == "division":
+            inner = _outline(pages.doc_id, list(page.elements[0]))
+            if inner.children:
+                item += inner
         top += item
     section += top
     return [section]
 
 
-def _outline(doc_id: str, elements: list) -> nodes.bullet_list:
-    out = nodes.bullet_list()
+def _outline(doc_id: str, elements: list, renderer: akn_render.Renderer | None = None) -> nodes.bullet_list:
+    """The chapters, cross-headings and sections of ``elements`` as a nested list of links. With a ``renderer`` (a
+    Part's or Chapter's own page) the chapters and cross-headings are anchored under their eIds and whatever else
+    the division holds outside a section is rendered in its place."""
+    out = nodes.bullet_list(classes=["akn-contents"] if renderer else [])
     for el in elements:
         name = local(el)
-        if name in {"chapter", "part", "subpart", "division"}:
-            item = nodes.list_item(
-                "", nodes.paragraph("", "", _link(doc_id, el.get("eId"), nodes.Text(akn_pages.division_title(el))))
+        ids = [el.get("eId")] if renderer is not None and el.get("eId") else []
+        if name in akn_pages.GROUPS:
+            title = nodes.Text(akn_pages.division_title(el))
+            head = (
+                nodes.paragraph("", "", title) if ids else nodes.paragraph("", "", _link(doc_id, el.get("eId"), title))
             )
-            inner = _outline(doc_id, list(el))
+            item = nodes.list_item("", head, ids=ids)
+            inner = _outline(doc_id, list(el), renderer)
             if inner.children:
                 item += inner
             out += item
@@ -221,7 +410,9 @@ def _outline(doc_id: str, elements: list) -> nodes.bullet_list:
             label = " ".join(filter(None, [text_of(child(el, n), remarks=False) for n in ("num", "heading")]))
             out += nodes.list_item("", nodes.paragraph("", "", _link(doc_id, el.get("eId"), nodes.Text(label))))
         elif name == "crossHeading":
-            out += nodes.list_item("", nodes.paragraph("", text_of(el), classes=["akn-crossheading"]))
+            out += nodes.list_item("", nodes.paragraph("", text_of(el), classes=["akn-crossheading"]), ids=ids)
+        elif renderer is not None and name and name not in akn_render.SKIP:
+            out += nodes.list_item("", *renderer.block(el))
     return out
 
 
@@ -251,6 +442,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", add_to_toc, priority=900)  # after sphinx_external_toc has read _toc.yml
     app.connect("builder-inited", add_static)
     app.connect("doctree-resolved", resolve_links)
+    app.connect("html-page-context", share_sidebar_toctree, priority=400)  # before the theme's sidebar calls it
     app.add_directive("statute-page", StatutePage)
+    app.add_directive("statute-breadcrumb", StatuteBreadcrumb)
+    others = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
+    app.add_node(akn_render.provision_link, html=(akn_render.visit_provision_link, None), **others)
+    app.add_node(moved_sections, html=(visit_moved_sections, None), **others)
+    app.add_node(akn_render.work_title, html=(akn_render.visit_work_title, None), **others)
     app.add_css_file("statute_reader.css")
+    app.add_js_file("statute_reader.js", loading_method="defer")  # permalinks' "copy citation", moved sections
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -10,15 +10,16 @@ corpus with a course file, in this process.
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
 import akn_pages
-import akn_render
 import comparison_pages
 import note_nodes
 import pytest
 import reader_notes
+import statute_reader
 import yaml
 from comparison_pages import Side, diff_paragraph
 from docutils import nodes
@@ -35,12 +36,14 @@ SEC_161_II = "part_IV__chp_11__sec_161__subsec_1__para_a__subpara_ii"
 EXAMPLE = ROOT / "book" / "examples" / "course-notes.yaml"
 
 
-def rendered_page(doc_id: str, docname: str, extra: list[Path] = ()) -> nodes.container:
-    """A reader page rendered as the statute-page directive does, with the notes attached as at ``doctree-read``."""
+def rendered_page(doc_id: str, docname: str, extra: list[Path] = ()) -> nodes.section:
+    """A reader page rendered as the statute-page directive does (under its title), with the notes attached as at
+    ``doctree-read``."""
     pages = akn_pages.document_pages(doc_id)
     page = next(p for p in pages.pages if p.docname(doc_id) == docname)
-    tree = nodes.container()
-    tree.extend(akn_render.Renderer(doc_id).blocks(page.elements))
+    tree = nodes.section()
+    tree += nodes.title("", page.title)
+    tree.extend(statute_reader.page_nodes(doc_id, page))
     pair_pages = {c.key: c.docname for c in comparison_pages.comparisons()}
     course = {str(p) for p in extra}
     placed = reader_notes.place_notes(all_notes(extra), [d.id for d in corpus.documents()], course, pair_pages)
@@ -63,20 +66,60 @@ def summary_text(toggle: note_nodes.details) -> str:
 
 
 @pytest.fixture(scope="module")
-def part_iv() -> nodes.container:
-    return rendered_page("pk-mso-2001", "book/reader/pk-mso-2001/part-iv", [EXAMPLE])
+def part_iv() -> nodes.section:
+    """The page of s. 161 (once a part of the page of Part IV), with the example course file's notes too."""
+    return rendered_page("pk-mso-2001", "book/reader/pk-mso-2001/section-161", [EXAMPLE])
 
 
-def test_a_note_on_s161_sits_right_after_the_first_line_of_its_provision_with_its_label(part_iv):
-    provision = element(part_iv, SEC_161_II)
-    block = provision[1]
-    assert "lm-notes" in block["classes"]
-    assert provision[0].astext().startswith("(ii) compensation for the loss of his effects")
+def notes_after(tree: nodes.Node, ident: str) -> list[nodes.Element]:
+    """The notes blocks right after the element ``ident`` (its following siblings, up to the first that is not)."""
+    found = element(tree, ident)
+    parent, out = found.parent, []
+    for sibling in parent.children[parent.index(found) + 1 :]:
+        if "lm-notes" not in sibling.get("classes", []):
+            break
+        out.append(sibling)
+    return out
+
+
+def test_a_note_on_s161_1_a_ii_follows_the_end_of_its_sentence_headed_by_its_citation(part_iv):
+    """s. 161(1)(a)(ii) is a limb of the sentence of s. 161(1), which ends "…Ordinance." after (b): its notes come
+    after that, never between (ii) and (b)."""
+    subsection = element(part_iv, "part_IV__chp_11__sec_161__subsec_1")
+    assert subsection.astext().rstrip().endswith(".")
+    assert not [b for b in element(part_iv, SEC_161_II).findall(nodes.container) if "lm-notes" in b["classes"]]
+    blocks = notes_after(part_iv, "part_IV__chp_11__sec_161__subsec_1")
+    block = next(b for b in blocks if b[0].astext() == "On s. 161(1)(a)(ii):")
     labels = [summary_text(t) for t in toggles(block)]
     assert "Commentary — Lex Maritima editors on “not less than”" in labels
     note = next(t for t in toggles(block) if t["ids"] == ["note-pk-161-effects"])
-    assert note["open"] and "lm-note-commentary" in note["classes"]
+    assert not note.get("open") and {"lm-note-commentary", "lm-note-open-wide"} <= set(note["classes"])
     assert "a floor in Pakistan" in note.astext()
+    assert [b[0].astext() for b in blocks if "lm-notes-on" in b[0]["classes"]] == [
+        "On s. 161(1)(a)(i):",
+        "On s. 161(1)(a)(ii):",
+    ]  # in document order
+
+
+def test_no_note_of_the_real_corpus_stands_between_the_words_of_a_sentence():
+    """Every notes block of every section page with notes follows a provision whose words end a sentence, a Table
+    (its items' notes), or the whole outermost provision of its section (a subsection the source leaves unfinished)."""
+    pair_pages = {c.key: c.docname for c in comparison_pages.comparisons()}
+    placed = reader_notes.place_notes(all_notes(), [d.id for d in corpus.documents()], set(), pair_pages)
+    checked = 0
+    for docname in sorted(placed):
+        doc_id, slug = docname.split("/")[-2:]
+        if slug.startswith("section-"):
+            tree = rendered_page(doc_id, docname)
+            for block in (b for b in tree.findall(nodes.container) if "lm-notes" in b["classes"]):
+                siblings = [c for c in block.parent.children if "lm-notes" not in c.get("classes", [])]
+                before = [c for c in siblings if block.parent.index(c) < block.parent.index(block)][-1]
+                words = before.astext().rstrip()
+                outermost = not isinstance(block.parent, nodes.container)  # under the page's title
+                table = isinstance(before, nodes.table)  # a Table item's notes follow the Table
+                assert table or re.search(r"[.!?][\"”’')\]]*$", words) or outermost, (docname, words[-80:])
+                checked += 1
+    assert checked > 30
 
 
 def test_the_quoted_words_are_marked_in_the_provision_and_nowhere_else(part_iv):
@@ -84,7 +127,7 @@ def test_the_quoted_words_are_marked_in_the_provision_and_nowhere_else(part_iv):
     marked = [n.astext() for n in provision.findall(nodes.inline) if "lm-quoted" in n["classes"]]
     # the commentary's "not less than" in clauses (a) and (b); the course note's longer quote in (a) only
     assert marked == ["not less than", "not less than", "one month's", "wages", "not less than"]
-    section = element(part_iv, "part_IV__chp_11__sec_161")
+    section = part_iv  # the page of s. 161
     outside = [n for n in section.findall(nodes.inline) if "lm-quoted" in n["classes"] and n.astext() == "whichever"]
     assert not outside  # "whichever be longer" is marked whole, in (i)
     assert "whichever be longer" in [n.astext() for n in section.findall(nodes.inline) if "lm-quoted" in n["classes"]]
@@ -92,7 +135,9 @@ def test_the_quoted_words_are_marked_in_the_provision_and_nowhere_else(part_iv):
 
 def test_a_concorded_section_links_to_its_twin_and_to_the_comparison_page(part_iv):
     note = element(part_iv, "note-concordance-pk-mso-2001-161-in-msb-2016-69")
-    assert summary_text(note).startswith("Concordance — Lex Maritima concordance")
+    assert summary_text(note).startswith("Concordance — Lex Maritima concordance →")  # no repository path
+    assert "corpus/" not in note.astext() and "concordance.csv" not in note.astext()
+    assert note in toggles(notes_after(part_iv, "part_IV__chp_11__sec_161")[0])  # at the top of the section's page
     assert "→ s. 69, Merchant Shipping Bill, 2016" in summary_text(note)
     twin = [r["akn_target"] for r in note.findall(nodes.reference) if r.get("akn_target")]
     assert twin == ["in-msb-2016 part_V__sec_69"]
@@ -107,13 +152,12 @@ def test_a_course_note_is_shown_and_labelled_as_the_course_s(part_iv):
 
 
 def test_the_note_on_clause_69_sits_on_the_bill_s_section_69_and_the_pakistan_twin_links_back():
-    page = rendered_page("in-msb-2016", "book/reader/in-msb-2016/part-v")
-    section = element(page, "part_V__sec_69")
-    block = section[1]  # right after the section's title
+    page = rendered_page("in-msb-2016", "book/reader/in-msb-2016/section-69")
+    (block,) = notes_after(page, "part_V__sec_69")  # right after the section's citation, under its title
     labels = [summary_text(t) for t in toggles(block)]
     assert labels[0] == "Note on clause 69 — Notes on clauses, Bill No. 236 of 2016"
     clause_note = toggles(block)[0]
-    assert not clause_note["open"] and clause_note.astext().count("This clause seeks to entitle the seafarer") == 1
+    assert not clause_note.get("open") and clause_note.astext().count("This clause seeks to entitle the seafarer") == 1
     assert any(r.get("akn_target") == "in-msb-2016 att_2__para_Clause69" for r in clause_note.findall(nodes.reference))
     back = element(page, "twin-concordance-pk-mso-2001-161-in-msb-2016-69")
     assert "← s. 161, Merchant Shipping Ordinance, 2001" in summary_text(back)
@@ -241,10 +285,12 @@ def page(site: Path, docname: str) -> lxml_html.HtmlElement:
 
 
 @pytest.mark.book
-def test_the_s161_page_shows_the_commentary_note_beside_its_provision(built_site):
-    tree = page(built_site, "book/reader/pk-mso-2001/part-iv")
-    note = tree.xpath(f"//*[@id='{SEC_161_II}']/div[contains(@class, 'lm-notes')]/details[@id='note-pk-161-effects']")
-    assert len(note) == 1
+def test_the_s161_page_shows_the_commentary_note_after_its_sentence(built_site):
+    tree = page(built_site, "book/reader/pk-mso-2001/section-161")
+    subsection = "part_IV__chp_11__sec_161__subsec_1"
+    blocks = f"//*[@id='{subsection}']/following-sibling::div[contains(@class, 'lm-notes')]"
+    note = tree.xpath(f"{blocks}/details[@id='note-pk-161-effects']")
+    assert len(note) == 1 and note[0].get("open") is None  # closed until the script opens it on a wide screen
     assert " ".join(note[0].xpath("./summary")[0].text_content().split()) == (
         "Commentary — Lex Maritima editors on “not less than”"
     )
@@ -252,16 +298,29 @@ def test_the_s161_page_shows_the_commentary_note_beside_its_provision(built_site
 
 
 @pytest.mark.book
+def test_no_reader_or_comparison_page_shows_a_repository_path_or_a_score(built_site):
+    """Provenance ("corpus/annotations/concordance.csv, line 3", "TF-IDF 0.75") is for the instructors, not the
+    reader: no statute, section or comparison page's text shows it."""
+    shown = []
+    for folder in ("book/reader", "book/comparisons"):
+        for path in sorted((built_site / folder).rglob("*.html")):
+            article = lxml_html.fromstring(path.read_bytes()).xpath("//article")
+            text = " ".join(article[0].text_content().split()) if article else ""
+            shown += [f"{path.name}: {w}" for w in ("corpus/", "TF-IDF", ".csv", ".yaml", ".xml") if w in text]
+    assert not shown, shown[:10]
+
+
+@pytest.mark.book
 def test_the_note_on_clause_69_shows_on_the_bill_s_section_69(built_site):
-    tree = page(built_site, "book/reader/in-msb-2016/part-v")
-    note = tree.xpath("//section[@id='part_V__sec_69']/div[contains(@class, 'lm-notes')]/details")[0]
+    tree = page(built_site, "book/reader/in-msb-2016/section-69")
+    note = tree.xpath("//p[@id='part_V__sec_69']/following-sibling::div[contains(@class, 'lm-notes')][1]/details")[0]
     assert " ".join(note.xpath("./summary")[0].text_content().split()) == (
         "Note on clause 69 — Notes on clauses, Bill No. 236 of 2016"
     )
     assert "This clause seeks to entitle the seafarer" in note.text_content()
     assert "notes-on-clauses.html#att_2__para_Clause69" in " ".join(note.xpath(".//a/@href"))
     twin = tree.xpath("//details[@id='twin-concordance-pk-mso-2001-161-in-msb-2016-69']//a/@href")
-    assert twin == ["../pk-mso-2001/part-iv.html#part_IV__chp_11__sec_161",
+    assert twin == ["../pk-mso-2001/section-161.html#part_IV__chp_11__sec_161",
                     "../../comparisons/pk-mso-2001-s-161-in-msb-2016-s-69.html"]  # fmt: skip
 
 
@@ -315,7 +374,7 @@ def test_a_course_file_alone_is_shown_on_the_fixture_corpus(fixture_corpus, tmp_
     monkeypatch.delenv("LEX_NOTES", raising=False)
     result, out = build(course_book(tmp_path, COURSE_ON_FIXTURE))
     assert result == 0, result
-    tree = page(out, "book/reader/pk-mso-2001/part-iv")
+    tree = page(out, "book/reader/pk-mso-2001/section-161")
     note = tree.xpath("//details[@id='note-seminar-161']")
     assert len(note) == 1 and "lm-note-course" in note[0].get("class")
     assert len(tree.xpath("//details[contains(@class, 'lm-note')]")) == 1  # the project's notes left out

@@ -26,7 +26,7 @@ def open_page(browser, url: str, width: int, requests: list[str]):
 def test_a_reader_page_shows_section_161_at_its_anchor(browser, site_url, width):
     provision = cite("pk-mso-2001", "161(1)(a)(i)")
     requests: list[str] = []
-    page = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/part-iv.html#{provision.eid}", width, requests)
+    page = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-161.html#{provision.eid}", width, requests)
     anchor = page.locator(f"[id='{provision.eid}']")
     assert anchor.is_visible()
     assert "whichever be longer" in anchor.inner_text()
@@ -52,7 +52,8 @@ def test_a_topic_page_shows_the_provision_and_the_rendered_calculator(browser, s
 
 PAGES = {
     "chapter with calculators": "book/chapters/wages-on-wreck.html",
-    "reader": "book/reader/pk-mso-2001/part-iv.html",
+    "reader": "book/reader/pk-mso-2001/section-161.html",
+    "reader part": "book/reader/pk-mso-2001/part-iv.html",
     "comparison": "book/comparisons/index.html",
     "landing": "index.html",
 }
@@ -81,7 +82,7 @@ def test_the_penalty_table_has_its_column_row_as_header_on_a_phone(browser, site
     """003 L3487-3493: the s.256(2) Table's title row and its (1)…(5) row are the table's header (<thead>), each
     column named by an editorial note."""
     provision = cite("in-msb-2016", "256(2)")
-    page = open_page(browser, f"{site_url}/book/reader/in-msb-2016/part-xiv.html#{provision.eid}", 390, [])
+    page = open_page(browser, f"{site_url}/book/reader/in-msb-2016/section-256.html#{provision.eid}", 390, [])
     header = page.locator(f"[id='{provision.eid}'] table thead tr").last.locator("th")
     assert header.count() == 5
     assert header.first.inner_text().split()[0] == "(1)" and "serial number" in header.first.inner_text()

@@ -44,8 +44,19 @@ def rendered_page(doc_id: str, slug: str) -> nodes.document:
 
 
 def test_a_page_holds_the_definition_of_each_term_it_uses(fixture_corpus):
-    entries = definition_popover.collect(rendered_page("in-msa-1880", "chapter-i"))
-    assert entries == [("#chp_I__sec_2__para_nn_1", "Indian Merchant Shipping Act, 1880, s. 2", SHIP_1880)]
+    entries = definition_popover.collect(rendered_page("in-msa-1880", "section-2"))
+    assert entries == [("#chp_I__sec_2__para_nn_1", "Indian Merchant Shipping Act, 1880, s. 2", SHIP_1880, "")]
+
+
+def test_an_editorial_correction_in_a_definition_is_kept_apart_from_its_text(real_corpus):
+    """Pakistan s. 2(10), "distressed seaman": the source's "ship- wrecked" is corrected by an editorial remark,
+    which the popover shows as a labelled note, not as words of the definition."""
+    source, text, remark = definition_popover.entry("pk-mso-2001", "#term-distressed_seaman")
+    assert source == "Merchant Shipping Ordinance, 2001, s. 2(10)"
+    assert text.startswith("(10) “distressed seaman” means a seaman engaged under this Ordinance")
+    assert "Editorial" not in text and "[" not in text
+    assert remark.startswith("Editorial correction: the source reads “from or ship- wrecked in”")
+    assert definition_popover.entry("pk-mso-2001", "#term-apprentice")[2] == ""
 
 
 def test_a_definition_used_twice_is_written_once(fixture_corpus):
@@ -53,8 +64,8 @@ def test_a_definition_used_twice_is_written_once(fixture_corpus):
     terms = [r for r in doctree.findall(nodes.reference) if "akn-term" in r["classes"]]
     assert len(terms) == 2
     entries = definition_popover.collect(doctree)
-    assert [(href, source) for href, source, _ in entries] == [
-        ("part-i.html#part_I__chp_1__sec_2__para_1", "Merchant Shipping Ordinance, 2001, s. 2(1)")
+    assert [(href, source) for href, source, _, _ in entries] == [
+        ("section-2.html#part_I__chp_1__sec_2__para_1", "Merchant Shipping Ordinance, 2001, s. 2(1)")
     ]
     assert entries[0][2].startswith("(1) “apprentice” means a person appointed for training to the sea service")
 
@@ -70,7 +81,7 @@ def test_the_block_is_hidden_html_and_not_text_for_the_search_index(fixture_corp
     html = lxml_html.fromstring("".join(translator.body))
     assert html.get("class") == "akn-definitions" and html.get("hidden") is not None
     (entry,) = html.xpath("p")
-    assert entry.get("data-akn-href") == "part-i.html#part_I__chp_1__sec_2__para_1"
+    assert entry.get("data-akn-href") == "section-2.html#part_I__chp_1__sec_2__para_1"
     assert entry.text_content().startswith("(1) “apprentice” means a person appointed")
 
 
@@ -95,8 +106,8 @@ def test_every_term_link_of_the_book_has_its_definition_on_its_page(built_site):
 
 @pytest.mark.book
 def test_the_1880_act_s_ship_reads_the_term_once(built_site):
-    tree = lxml_html.fromstring((built_site / "book/reader/in-msa-1880/chapter-ii.html").read_bytes())
-    (ship,) = tree.xpath("//div[@class='akn-definitions']/p[@data-akn-href='chapter-i.html#chp_I__sec_2__para_nn_1']")
+    tree = lxml_html.fromstring((built_site / "book/reader/in-msa-1880/section-10.html").read_bytes())
+    (ship,) = tree.xpath("//div[@class='akn-definitions']/p[@data-akn-href='section-2.html#chp_I__sec_2__para_nn_1']")
     assert ship.text_content() == SHIP_1880
     assert ship.get("data-akn-source") == "Indian Merchant Shipping Act, 1880, s. 2"
 
@@ -122,19 +133,19 @@ def focused(page) -> str:
 @pytest.mark.parametrize(("width", "height", "touch"), SCREENS, ids=SCREEN_IDS)
 def test_a_tap_or_click_on_a_term_shows_its_definition_on_screen(browser, site_url, width, height, touch):
     page, requests, errors = open_page(
-        browser, f"{site_url}/book/reader/in-msa-1880/chapter-ii.html", width, height, touch
+        browser, f"{site_url}/book/reader/in-msa-1880/section-10.html", width, height, touch
     )
     term = page.locator("a.akn-term", has_text=SHIP).first
     term.scroll_into_view_if_needed()
     term.tap() if touch else term.click()
     popover = page.locator("[role=dialog].akn-term-popover")
     assert popover.is_visible()
-    assert page.url.endswith("/chapter-ii.html")  # the link is not followed
+    assert page.url.endswith("/section-10.html")  # the link is not followed
     assert term.get_attribute("aria-expanded") == "true" and term.get_attribute("aria-controls") == "akn-term-popover"
     assert popover.locator(".akn-term-popover-title").inner_text() == "ship"
     assert popover.locator(".akn-term-popover-text").inner_text() == SHIP_1880
     link = popover.locator("a")
-    assert link.get_attribute("href") == "chapter-i.html#chp_I__sec_2__para_nn_1"
+    assert link.get_attribute("href") == "section-2.html#chp_I__sec_2__para_nn_1"
     assert link.inner_text() == "Defined in Indian Merchant Shipping Act, 1880, s. 2 →"
     box = popover.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width  # within the screen, on a phone too
@@ -153,7 +164,7 @@ def test_a_tap_or_click_on_a_term_shows_its_definition_on_screen(browser, site_u
 @pytest.mark.book
 @pytest.mark.browser
 def test_the_keyboard_opens_walks_and_closes_the_popover(browser, site_url):
-    page, _, errors = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/part-iv.html", 1280, 800, False)
+    page, _, errors = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-161.html", 1280, 800, False)
     term = page.locator("a.akn-term").nth(3)
     term.focus()
     page.keyboard.press("Tab")
@@ -162,7 +173,7 @@ def test_the_keyboard_opens_walks_and_closes_the_popover(browser, site_url):
     page.keyboard.press("Enter")
     popover = page.locator(".akn-term-popover")
     assert popover.is_visible() and focused(page) == "akn-term-popover"
-    assert page.url.endswith("/part-iv.html")
+    assert page.url.endswith("/section-161.html")
     page.keyboard.press("Tab")
     assert focused(page) == "akn-term-popover-close"
     page.keyboard.press("Tab")
@@ -185,14 +196,14 @@ def test_the_keyboard_opens_walks_and_closes_the_popover(browser, site_url):
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height", "touch"), SCREENS, ids=SCREEN_IDS)
 def test_the_popover_s_link_leads_to_the_definition(browser, site_url, width, height, touch):
-    page, _, _ = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/part-iv.html", width, height, touch)
+    page, _, _ = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-161.html", width, height, touch)
     term = page.locator("a.akn-term", has_text=SHIP).first
     term.scroll_into_view_if_needed()
     term.tap() if touch else term.click()
     link = page.locator(".akn-term-popover a")
     assert link.inner_text() == "Defined in Merchant Shipping Ordinance, 2001, s. 2(47) →"
     link.tap() if touch else link.click()
-    page.wait_for_url("**/part-i.html#part_I__chp_1__sec_2__para_47")
+    page.wait_for_url("**/section-2.html#part_I__chp_1__sec_2__para_47")
     clause = page.locator("[id='part_I__chp_1__sec_2__para_47']")
     assert clause.is_visible() and "“ship” includes every description of vessel" in clause.inner_text()
 

@@ -7,6 +7,8 @@ fixture corpus patched into :mod:`corpus` is the one the extensions read.
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import ipywidgets
@@ -19,6 +21,8 @@ from site_audit import anchors, external_urls, internal_links
 from small_book import build
 from vendor_assets import copy_assets
 
+import corpus
+
 ROOT = Path(__file__).resolve().parents[2]
 
 PROVISION_PAGE = """# Quoting the law
@@ -29,6 +33,18 @@ PROVISION_PAGE = """# Quoting the law
 ```{provision} in-msb-2016 118
 ```
 """
+
+
+CHAPTER = "book/chapters/wages"
+CHAPTER_TEXT = """# Wages on wreck
+
+The chapter's calculator (not run here):
+
+```python
+calculator("pk-mso-2001/wages-on-wreck")
+```
+"""
+"""A topic chapter hosting the calculator of s. 161, as book/chapters/wages-on-wreck.md does."""
 
 
 def widget_notebook() -> nbformat.NotebookNode:
@@ -63,7 +79,7 @@ def make_book(tmp_path: Path, provision_page: str = PROVISION_PAGE) -> Path:
     # the book's own statute reader part (its chapters are the project's, not this test's)
     toc["parts"] = [p for p in toc["parts"] if all(c["file"].startswith("book/reader/") for c in p["chapters"])]
     assert toc["parts"], "_toc.yml has no part of reader pages"
-    pages = [{"file": "book/quoting"}, {"file": "book/widget"}, {"file": "book/math"}]
+    pages = [{"file": "book/quoting"}, {"file": "book/widget"}, {"file": "book/math"}, {"file": CHAPTER}]
     toc["parts"].append({"caption": "Test pages", "chapters": pages})
     (book / "_toc.yml").write_text(yaml.safe_dump(toc), encoding="utf-8")
     # the root page (the book's own landing page links to the chapters and pages this small book leaves out)
@@ -71,6 +87,8 @@ def make_book(tmp_path: Path, provision_page: str = PROVISION_PAGE) -> Path:
     (book / "book" / "quoting.md").write_text(provision_page, encoding="utf-8")
     nbformat.write(widget_notebook(), book / "book" / "widget.ipynb")
     (book / "book" / "math.md").write_text("# Fines\n\nThe fine is $f = 25\\,000 \\times n$ rupees.\n")
+    (book / f"{CHAPTER}.md").parent.mkdir(parents=True)
+    (book / f"{CHAPTER}.md").write_text(CHAPTER_TEXT, encoding="utf-8")
     (book / "book" / "_ext").symlink_to(ROOT / "book" / "_ext")
     vendor = book / "_build" / "vendor-static"
     copy_assets(vendor_dir=vendor)
@@ -89,28 +107,95 @@ def fixture_site(fixture_corpus, tmp_path) -> Path:
     return out
 
 
+def tree(site: Path, docname: str):
+    return lxml_html.fromstring((site / f"{docname}.html").read_bytes())
+
+
 def test_the_reader_pages_are_built_with_their_anchors(fixture_site):
-    part_iv = fixture_site / "book/reader/pk-mso-2001/part-iv.html"
-    assert {"part_IV", "part_IV__chp_11__sec_161__subsec_1", "part_IV__chp_11__crossHeading_1"} <= anchors(part_iv)
-    contents = lxml_html.fromstring((fixture_site / "book/reader/pk-mso-2001/index.html").read_bytes())
-    hrefs = contents.xpath("//ul[contains(@class, 'akn-contents')]//a/@href")
-    assert "part-iv.html#part_IV__chp_11__sec_161" in hrefs
+    reader = fixture_site / "book/reader/pk-mso-2001"
+    assert {"part_IV", "part_IV__chp_11", "part_IV__chp_11__crossHeading_1"} <= anchors(reader / "part-iv.html")
+    assert {"part_IV__chp_11__sec_161", "part_IV__chp_11__sec_161__subsec_1"} <= anchors(reader / "section-161.html")
+    assert "part_IV__chp_11__sec_161__subsec_1" not in anchors(reader / "part-iv.html")
+    hrefs = tree(fixture_site, "book/reader/pk-mso-2001/index").xpath("//ul[contains(@class, 'akn-contents')]//a/@href")
+    assert "section-161.html#part_IV__chp_11__sec_161" in hrefs
     assert "the-schedule.html#att_1" in hrefs
 
 
+def test_a_section_page_has_its_breadcrumb_title_citation_and_neighbours(fixture_site):
+    page = tree(fixture_site, "book/reader/pk-mso-2001/section-161")
+    assert " ".join(page.xpath("//h1")[0].text_content().split()).startswith(
+        "161. Wages on termination of service by wreck, illness, etc."
+    )
+    crumbs = page.xpath("//p[contains(@class, 'akn-breadcrumb')]")[0]
+    assert [(a.text_content(), a.get("href")) for a in crumbs.xpath(".//a")] == [
+        ("Merchant Shipping Ordinance, 2001", "index.html"),
+        ("Part IV — SEAMEN", "part-iv.html#part_IV"),
+        ("Chapter 11 — WAGES", "part-iv.html#part_IV__chp_11"),
+    ]
+    (cite,) = page.xpath("//p[@id='part_IV__chp_11__sec_161']")
+    assert cite.text_content().startswith("Merchant Shipping Ordinance, 2001, s. 161")
+    assert page.xpath("//a[contains(@class, 'akn-pager-previous')]/@href") == [
+        "section-160.html#part_IV__chp_11__sec_160"
+    ]
+    assert page.xpath("//a[contains(@class, 'akn-pager-next')]") == []  # the document's last section
+    second = tree(fixture_site, "book/reader/pk-mso-2001/section-2")
+    assert second.xpath("//a[contains(@class, 'akn-pager-next')]/@href") == [
+        "section-160.html#part_IV__chp_11__sec_160"
+    ]
+
+
+def test_the_section_a_calculator_runs_links_to_its_chapter(fixture_site):
+    page = tree(fixture_site, "book/reader/pk-mso-2001/section-161")
+    (para,) = page.xpath("//p[contains(@class, 'akn-calculators')]")
+    assert para.xpath(".//a/@href") == ["../../chapters/wages.html"]
+    assert "Wages on wreck" in para.text_content()
+    assert not tree(fixture_site, "book/reader/pk-mso-2001/section-2").xpath("//p[contains(@class, 'akn-calculators')]")
+
+
+def test_a_part_page_lists_its_sections_and_maps_them_for_old_links(fixture_site):
+    page = tree(fixture_site, "book/reader/pk-mso-2001/part-iv")
+    links = page.xpath("//article//ul[contains(@class, 'akn-contents')]//a")
+    assert [(a.text_content(), a.get("href")) for a in links] == [
+        ("160. Wages not to depend on freight.", "section-160.html#part_IV__chp_11__sec_160"),
+        ("161. Wages on termination of service by wreck, illness, etc.", "section-161.html#part_IV__chp_11__sec_161"),
+    ]
+    (moved,) = page.xpath("//script[@id='akn-moved']")
+    assert json.loads(moved.text) == {
+        "part_IV__chp_11__sec_160": "section-160.html",
+        "part_IV__chp_11__sec_161": "section-161.html",
+    }
+
+
+def test_every_numbered_provision_has_a_permalink_with_its_citation(fixture_site):
+    page = tree(fixture_site, "book/reader/pk-mso-2001/section-161")
+    numbered = page.xpath("//div[contains(@class, 'akn-hier')][.//span[contains(@class, 'akn-num')]]")
+    assert len(numbered) >= 7
+    for provision in numbered:
+        (link,) = provision.xpath("./p[1]//a[@class='akn-permalink'] | ./div[1]/p[1]//a[@class='akn-permalink']")
+        eid = provision.get("id")
+        assert link.get("href") == f"#{eid}" and link.text_content() == "¶"
+        label = corpus.citation("pk-mso-2001", eid)
+        assert link.get("aria-label") == f"Link to {label}"
+        assert link.get("data-akn-cite") == label
+    clause = page.xpath("//a[@href='#part_IV__chp_11__sec_161__subsec_1__para_a__subpara_ii']/@data-akn-cite")
+    assert clause == ["s. 161(1)(a)(ii)"]
+    # the title the citations begin with, once in the page (static/statute_reader.js puts the two together)
+    assert page.xpath("//span[@id='akn-work'][@hidden]/@data-akn-title") == ["Merchant Shipping Ordinance, 2001"]
+
+
 def test_terms_link_to_the_definition_page_with_its_text_on_the_page(fixture_site):
-    page = lxml_html.fromstring((fixture_site / "book/reader/pk-mso-2001/part-iv.html").read_bytes())
+    page = tree(fixture_site, "book/reader/pk-mso-2001/section-161")
     term = page.xpath("//a[contains(@class, 'akn-term')]")[0]
-    assert term.get("href") == "part-i.html#part_I__chp_1__sec_2__para_1"
+    assert term.get("href") == "section-2.html#part_I__chp_1__sec_2__para_1"
     (held,) = page.xpath(f"//div[@class='akn-definitions']/p[@data-akn-href='{term.get('href')}']")  # its popover
     assert "means a person appointed for training to the sea service" in held.text_content()
 
 
 def test_references_link_within_and_across_documents(fixture_site):
-    page = lxml_html.fromstring((fixture_site / "book/reader/in-msa-1880/chapter-v.html").read_bytes())
-    hrefs = page.xpath("//a[contains(@class, 'akn-ref')]/@href")
-    assert hrefs == ["../in-ipa-1875/chapter-v.html#chp_V__sec_40", "../in-ipa-1875/chapter-v.html#chp_V"]
-    same_page = lxml_html.fromstring((fixture_site / "book/reader/pk-mso-2001/part-iv.html").read_bytes())
+    page = tree(fixture_site, "book/reader/in-msa-1880/section-55")
+    hrefs = page.xpath("//article//a[contains(@class, 'akn-ref')]/@href")
+    assert hrefs == ["../in-ipa-1875/section-40.html#chp_V__sec_40", "../in-ipa-1875/chapter-v.html#chp_V"]
+    same_page = tree(fixture_site, "book/reader/pk-mso-2001/section-161")
     assert "#part_IV__chp_11__sec_161__subsec_1__para_a__subpara_i" in same_page.xpath("//a/@href")
 
 
@@ -133,7 +218,7 @@ def test_the_provision_directive_quotes_the_provision_and_links_to_it(fixture_si
     )
     assert "wages at the rate to which he was entitled" in first and "not less than three month's wages" in first
     link = quotes[0].xpath(".//a[contains(@class, 'provision-link')]/@href")
-    assert link == ["reader/pk-mso-2001/part-iv.html#part_IV__chp_11__sec_161__subsec_1__para_a"]
+    assert link == ["reader/pk-mso-2001/section-161.html#part_IV__chp_11__sec_161__subsec_1__para_a"]
     assert not [i for i in quotes[0].xpath(".//@id") if "__" in i]  # the anchors stay in the reader
     second = " ".join(quotes[1].text_content().split())
     assert second.startswith("Merchant Shipping Bill, 2016, s. 118 — Submersion of load lines.")
@@ -175,6 +260,6 @@ def test_the_glossary_lists_each_term_with_its_definition_in_every_document(fixt
     assert terms == ["apprentice", "cargo ship", "coasting ship", "coasting trade", "master", "ship"]
     entry = page.xpath("//dt[@id='term-apprentice']/following-sibling::dd[1]")[0]
     assert entry.xpath(".//p[contains(@class, 'glossary-source')]/a/@href") == [
-        "pk-mso-2001/part-i.html#part_I__chp_1__sec_2__para_1"
+        "pk-mso-2001/section-2.html#part_I__chp_1__sec_2__para_1"
     ]
     assert "means a person appointed for training to the sea service" in entry.text_content()

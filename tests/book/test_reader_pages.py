@@ -8,16 +8,32 @@ import pytest
 import corpus
 
 
-def test_a_document_gets_a_contents_page_a_page_per_part_and_per_attachment(fixture_corpus):
+def test_a_document_gets_a_contents_page_a_page_per_part_per_section_and_per_attachment(fixture_corpus):
     pages = akn_pages.document_pages("pk-mso-2001")
-    assert [(p.slug, p.kind) for p in pages.pages] == [
-        ("index", "contents"),
-        ("part-i", "division"),
-        ("part-iv", "division"),
-        ("the-schedule", "attachment"),
+    assert [(p.slug, p.kind, p.parent) for p in pages.pages] == [
+        ("index", "contents", None),
+        ("part-i", "division", "index"),
+        ("section-1", "section", "part-i"),
+        ("section-2", "section", "part-i"),
+        ("part-iv", "division", "index"),
+        ("section-160", "section", "part-iv"),
+        ("section-161", "section", "part-iv"),
+        ("the-schedule", "attachment", "index"),
     ]
-    assert pages.pages[2].title == "Part IV — SEAMEN"
+    assert pages.page("part-iv").title == "Part IV — SEAMEN"
+    assert pages.page("section-161").title == "161. Wages on termination of service by wreck, illness, etc."
     assert pages.contents.title == "The Pakistan Merchant Shipping Ordinance, 2001"
+
+
+def test_a_section_page_knows_its_parts_and_chapters_and_its_neighbours(fixture_corpus):
+    pages = akn_pages.document_pages("pk-mso-2001")
+    page = pages.page("section-161")
+    assert [akn_pages.division_title(d) for d in page.trail] == ["Part IV — SEAMEN", "Chapter 11 — WAGES"]
+    before, after = pages.neighbours(page)
+    assert before.slug == "section-160" and after is None
+    first, second = pages.neighbours(pages.page("section-1"))
+    assert first is None and second.slug == "section-2"
+    assert pages.neighbours(pages.page("section-160"))[0].slug == "section-2"  # across the Part's boundary
 
 
 def test_every_eid_is_anchored_on_the_page_that_holds_it(fixture_corpus):
@@ -26,9 +42,17 @@ def test_every_eid_is_anchored_on_the_page_that_holds_it(fixture_corpus):
     eids = [el.get("eId") for el in root.iter() if isinstance(el.tag, str) and el.get("eId")]
     assert eids and all(e in pages.anchors for e in eids if not e.startswith("cobalt"))
     assert pages.locate("part_IV__chp_11__sec_161__subsec_1") == (
-        "book/reader/pk-mso-2001/part-iv",
+        "book/reader/pk-mso-2001/section-161",
         "part_IV__chp_11__sec_161__subsec_1",
     )
+    assert pages.locate("part_IV__chp_11__sec_161") == (
+        "book/reader/pk-mso-2001/section-161",
+        "part_IV__chp_11__sec_161",
+    )
+    # the Part, its Chapter and its cross-heading are on the Part's page, which lists the sections
+    assert pages.locate("part_IV") == ("book/reader/pk-mso-2001/part-iv", "part_IV")
+    assert pages.locate("part_IV__chp_11") == ("book/reader/pk-mso-2001/part-iv", "part_IV__chp_11")
+    assert pages.locate("part_IV__chp_11__crossHeading_1")[0] == "book/reader/pk-mso-2001/part-iv"
     assert pages.locate("preamble__p_1") == ("book/reader/pk-mso-2001/index", "preamble__p_1")
     assert pages.locate(None) == ("book/reader/pk-mso-2001/index", "")
     assert pages.locate("sec_999") is None
@@ -38,27 +62,17 @@ def test_an_inline_element_is_reached_through_its_anchored_ancestor(fixture_corp
     pages = akn_pages.document_pages("pk-mso-2001")
     ref = next(corpus.load("pk-mso-2001").iter("{*}ref"))
     page, anchor = pages.locate(ref.get("eId"))
-    assert anchor == ref.getparent().get("eId") and page.endswith("/part-i")
+    assert anchor == ref.getparent().get("eId") and page.endswith("/section-2")
 
 
 def test_sections_outside_any_part_or_chapter_get_a_page_of_their_own(fixture_corpus):
     pages = akn_pages.document_pages("in-ipa-1875")
-    assert [(p.slug, p.title) for p in pages.pages[1:]] == [
-        ("section-1", "Section 1"),
-        ("chapter-v", "Chapter V — OF SALVAGE IN PORTS"),
+    assert [(p.slug, p.title, p.parent) for p in pages.pages[1:]] == [
+        ("section-1", "1. Short title.", "index"),
+        ("chapter-v", "Chapter V — OF SALVAGE IN PORTS", "index"),
+        ("section-40", "40. Salvage.", "chapter-v"),
     ]
-
-
-def test_a_huge_part_is_cut_into_chapter_pages(fixture_corpus, monkeypatch):
-    monkeypatch.setattr(akn_pages, "SPLIT_PART_CHARS", 200)
-    akn_pages.document_pages.cache_clear()
-    pages = akn_pages.document_pages("pk-mso-2001")
-    slugs = [p.slug for p in pages.pages]
-    assert slugs == ["index", "part-i", "part-i-chapter-1", "part-iv", "part-iv-chapter-11", "the-schedule"]
-    assert pages.locate("part_IV") == ("book/reader/pk-mso-2001/part-iv", "part_IV")
-    assert pages.locate("part_IV__chp_11__sec_161")[0] == "book/reader/pk-mso-2001/part-iv-chapter-11"
-    assert pages.pages[4].title == "Part IV, Chapter 11 — WAGES"
-    akn_pages.document_pages.cache_clear()
+    assert pages.page("section-1").trail == []
 
 
 @pytest.mark.parametrize(
@@ -78,6 +92,17 @@ def test_titles_leave_editorial_remarks_out(real_corpus):
     chapter = next(corpus.load("in-msa-1880").iter("{*}chapter"))
     assert "[" in akn_pages.text_of(chapter.find("{*}heading"))
     assert akn_pages.division_title(chapter) == "Chapter I — PRELIMINARY"
+
+
+@pytest.mark.parametrize("doc", corpus.documents(), ids=lambda d: d.id)
+def test_every_section_of_the_real_corpus_has_a_page_of_its_own(real_corpus, doc):
+    pages = akn_pages.document_pages(doc.id)
+    sections = akn_pages.sections_in(corpus.load(doc.id))
+    assert len(sections) > 50 and [p.elements[0] for p in pages.sections] == sections
+    assert len({p.slug for p in pages.pages}) == len(pages.pages)  # every page's name is its own
+    for page in pages.sections:
+        assert pages.locate(page.elements[0].get("eId"))[0] == page.docname(doc.id)
+        assert pages.page(page.parent).kind in {"division", "contents"}
 
 
 @pytest.mark.parametrize("doc", corpus.documents(), ids=lambda d: d.id)

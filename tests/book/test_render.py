@@ -6,6 +6,7 @@ from __future__ import annotations
 import akn_pages
 import akn_render
 import pytest
+import statute_reader
 from docutils import nodes
 
 import corpus
@@ -122,8 +123,8 @@ def test_a_quotation_has_no_anchors_and_no_document_sections(fixture_corpus):
 def test_every_term_of_the_real_corpus_shows_a_definition(real_corpus, doc):
     holder = nodes.container()
     renderer = akn_render.Renderer(doc.id)
-    for page in akn_pages.document_pages(doc.id).pages:
-        holder.extend(renderer.blocks(page.elements))
+    for page in akn_pages.document_pages(doc.id).pages:  # each as the reader shows it (a Part's page: its contents)
+        holder.extend(statute_reader.page_nodes(doc.id, page, renderer=renderer))
     terms = [n for n in holder.findall(nodes.Element) if "akn-term" in n.get("classes", [])]
     assert len(terms) == sum(1 for _ in corpus.load(doc.id).iter("{*}term"))
     defined = akn_render.definitions(doc.id)
@@ -157,3 +158,52 @@ def test_a_margin_note_beside_a_line_in_mid_sentence_is_set_apart_inside_the_sen
     assert paragraph.astext().split("Action on receipt of his report")[1].strip().startswith("it shall forthwith")
     headings = [n.astext() for n in tree.findall(nodes.strong) if "akn-heading" in n["classes"]]
     assert "Action on receipt of his report" not in headings
+
+
+def test_every_numbered_provision_carries_a_permalink_with_its_citation(fixture_corpus):
+    tree = render_page("pk-mso-2001", "section-161")
+    links = {link["eid"]: link for link in tree.findall(akn_render.provision_link)}
+    numbered = [n["ids"][0] for n in tree.findall(nodes.container) if "akn-hier" in n["classes"]]
+    assert len(numbered) == 8 and set(numbered) <= set(links)
+    clause = links[f"{SEC_161}__subsec_1__para_a__subpara_ii"]
+    assert clause["label"] == "s. 161(1)(a)(ii)"
+    assert by_id(tree, f"{SEC_161}__subsec_1__para_a__subpara_ii__cl_b").astext().startswith("(b) in the case of")
+    quoted = nodes.container()
+    quoted.extend(akn_render.Renderer("pk-mso-2001", anchors=False).blocks([corpus.cite("pk-mso-2001", "161").element]))
+    assert not list(quoted.findall(akn_render.provision_link))  # a quotation links to the reader instead
+
+
+def test_the_penalty_table_pins_its_item_numbers_and_links_its_section_cells(real_corpus):
+    provision = corpus.cite("in-msb-2016", "256(2)")
+    table_el = next(provision.element.iter("{*}table"))
+    table = akn_render.Renderer("in-msb-2016").table(table_el)
+    assert "akn-table-wide" in table["classes"]
+    head = list(next(table.findall(nodes.thead)).findall(nodes.row))
+    columns = [e.astext() for e in head[-1].findall(nodes.entry)]
+    assert len(columns) == 5 and columns[2].startswith("(3)") and "section" in columns[2]
+    rows = list(next(table.findall(nodes.tbody)).findall(nodes.row))
+    first = list(rows[0].findall(nodes.entry))
+    assert first[0].astext() == "1." and "akn-col-1" in first[0]["classes"]
+    (link,) = first[2].findall(nodes.reference)
+    assert link.astext() == "14(1)" and link["akn_target"] == "in-msb-2016 part_III__chp_I__sec_14__subsec_1"
+    sub_row = next(r for r in rows if "part_XIV__sec_256__subsec_2__table_1__item_38__row_2" in r["ids"])
+    assert "akn-col-1" not in sub_row[0]["classes"]  # item 38's number spans its sub-rows from the row above
+    (item,) = rows[0][0].findall(akn_render.provision_link)  # each item and sub-item has its permalink
+    assert item["label"] == "s. 256(2) Table item 1"
+    (sub_item,) = sub_row.findall(akn_render.provision_link)
+    assert sub_item["label"] == "s. 256(2) Table item 38(a)"
+    assert len(list(table.findall(akn_render.provision_link))) == len([r for r in rows if "__item_" in r["ids"][0]])
+    section_cells = [
+        entries[2]
+        for r in rows
+        if len(entries := list(r.findall(nodes.entry))) == 5 and entries[2].astext()[:1].isdigit()
+    ]
+    assert len(section_cells) > 60 and all(list(c.findall(nodes.reference)) for c in section_cells)
+
+
+def test_a_table_cell_s_paragraph_is_reached_through_its_row(real_corpus):
+    pages = akn_pages.document_pages("in-msb-2016")
+    assert pages.locate("part_XIV__sec_256__subsec_2__table_1__p_7") == (
+        "book/reader/in-msb-2016/section-256",
+        "part_XIV__sec_256__subsec_2__table_1__item_1",
+    )

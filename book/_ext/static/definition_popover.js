@@ -5,7 +5,8 @@
        <p data-akn-href="part-i.html#…" data-akn-source="…, s. 2(47)">text</p>
      </div>
    A term is a link to its definition (a.akn-term, same href). A tap, a click, Enter or Space on it opens the popover:
-   the term, the definition's text and a link to the clause. Escape, the close button, a tap elsewhere or moving the
+   the term, the definition's text, any editorial remark of the clause (data-akn-remark: "Editorial correction: the
+   source reads …") as a labelled note apart from the text, and a link to the clause. Escape, the close button, a tap elsewhere or moving the
    focus out of it closes it, and the focus returns to the term when the popover had it. A click with a modifier key
    (a new tab) and a page without JavaScript follow the link as before. Nothing is fetched. */
 (function () {
@@ -14,7 +15,7 @@
   var ID = "akn-term-popover";
   var GAP = 6; // px between the term and the popover
   var MARGIN = 8; // px kept free at the edges of the window
-  var popover, title, text, link, closeButton;
+  var popover, title, text, remark, remarkLabel, remarkText, link, closeButton;
   var current = null; // the term whose definition is open
 
   function definitions() {
@@ -39,9 +40,14 @@
       '<button type="button" class="akn-term-popover-close" aria-label="Close the definition">\u00d7</button>' +
       "</div>" +
       '<p class="akn-term-popover-text"></p>' +
+      '<p class="akn-term-popover-remark" hidden><span class="akn-term-popover-remark-label"></span> ' +
+      '<span class="akn-term-popover-remark-text"></span></p>' +
       '<p class="akn-term-popover-source"><a class="akn-term-popover-link"></a></p>';
     title = popover.querySelector(".akn-term-popover-title");
     text = popover.querySelector(".akn-term-popover-text");
+    remark = popover.querySelector(".akn-term-popover-remark");
+    remarkLabel = popover.querySelector(".akn-term-popover-remark-label");
+    remarkText = popover.querySelector(".akn-term-popover-remark-text");
     link = popover.querySelector(".akn-term-popover-link");
     closeButton = popover.querySelector(".akn-term-popover-close");
     document.body.appendChild(popover);
@@ -90,6 +96,12 @@
     current = term;
     title.textContent = term.textContent;
     text.textContent = definition.textContent;
+    var note = definition.getAttribute("data-akn-remark") || "";
+    var colon = note.indexOf(":");
+    var labelled = colon > 0 && colon < 40; // "Editorial correction: the source reads …"
+    remarkLabel.textContent = labelled ? note.slice(0, colon) + ":" : "Editorial note:";
+    remarkText.textContent = labelled ? note.slice(colon + 1).trim() : note;
+    remark.hidden = !note;
     link.href = term.getAttribute("href");
     link.textContent = "Defined in " + definition.getAttribute("data-akn-source") + " \u2192";
     popover.hidden = false;

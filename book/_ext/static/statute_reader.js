@@ -1,0 +1,114 @@
+/* The statute reader's controls (book/_ext/statute_reader.py, akn_render.py, note_nodes.py). Nothing is fetched.
+
+   1. "Copy citation": every numbered provision has a permalink
+        <a class="akn-permalink" href="#eId" aria-label="Link to s. 161(1)" data-akn-cite="s. 161(1)">¶</a>
+      and this script adds right after it a button whose data-akn-cite is the full citation, the document's title
+      (once in the page: <span id="akn-work" data-akn-title="Merchant Shipping Ordinance, 2001" hidden>) and the
+      provision's ("Merchant Shipping Ordinance, 2001, s. 161(1)"), which it copies to the clipboard, and says so.
+   2. Moved sections: a Part's or Chapter's page holds <script type="application/json" id="akn-moved"> mapping each of
+      its sections' eIds to the section's page. A link into the Part from before sections had pages of their own
+      (part-iv.html#part_IV__chp_11__sec_161__subsec_1) is sent on to that page and anchor.
+   3. Notes: every note starts closed (a phone shows one line per note); on a wide screen the short notes written for
+      the reader (details.lm-note-open-wide) are opened. */
+(function () {
+  "use strict";
+
+  var WIDE = "(min-width: 60em)";
+
+  function moved() {
+    var table = document.getElementById("akn-moved");
+    var hash = decodeURIComponent(window.location.hash.slice(1));
+    if (!table || !hash || document.getElementById(hash)) return;
+    var pages;
+    try {
+      pages = JSON.parse(table.textContent);
+    } catch (error) {
+      return;
+    }
+    var eid = hash;
+    while (eid) {
+      if (Object.prototype.hasOwnProperty.call(pages, eid)) {
+        window.location.replace(pages[eid] + "#" + encodeURIComponent(hash));
+        return;
+      }
+      var cut = eid.lastIndexOf("__");
+      eid = cut > 0 ? eid.slice(0, cut) : "";
+    }
+  }
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      var done = false;
+      try {
+        done = document.execCommand("copy");
+      } catch (error) {
+        done = false;
+      }
+      document.body.removeChild(area);
+      if (done) resolve();
+      else reject(new Error("copy refused"));
+    });
+  }
+
+  function citations() {
+    var links = document.querySelectorAll("a.akn-permalink[data-akn-cite]");
+    if (!links.length) return;
+    var work = document.getElementById("akn-work");
+    var title = work ? work.getAttribute("data-akn-title") : "";
+    var status = document.createElement("p");
+    status.className = "akn-visually-hidden";
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    document.body.appendChild(status);
+    links.forEach(function (link) {
+      var cite = (title ? title + ", " : "") + link.getAttribute("data-akn-cite");
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "akn-cite";
+      button.textContent = "Cite";
+      button.setAttribute("data-akn-cite", cite);
+      button.setAttribute("aria-label", "Copy citation: " + cite);
+      button.addEventListener("click", function () {
+        copyText(cite).then(
+          function () {
+            button.textContent = "Copied";
+            status.textContent = "Copied: " + cite;
+          },
+          function () {
+            button.textContent = "Copy failed";
+            status.textContent = "Could not copy; the citation is " + cite;
+          }
+        );
+        window.setTimeout(function () {
+          button.textContent = "Cite";
+        }, 2000);
+      });
+      link.insertAdjacentElement("afterend", button);
+    });
+  }
+
+  function notes() {
+    if (!window.matchMedia || !window.matchMedia(WIDE).matches) return;
+    document.querySelectorAll("details.lm-note-open-wide").forEach(function (note) {
+      note.open = true;
+    });
+  }
+
+  function init() {
+    moved();
+    citations();
+    notes();
+  }
+
+  window.addEventListener("hashchange", moved);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

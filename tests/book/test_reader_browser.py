@@ -1,0 +1,164 @@
+"""A reader on a section's page of the built book, in Debian's chromium through playwright, on a phone (390 px) and a
+desktop screen: the breadcrumb and previous/next links, a visible and focusable permalink with a "copy citation"
+button on every numbered provision, the citation it copies, an old link into a Part's page landing on the section's
+page at its provision, the notes closed on a phone, and the penalty Table readable on a phone."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpus import cite
+
+pytestmark = [pytest.mark.book, pytest.mark.browser]
+SCREENS = [(390, 844, True), (1280, 800, False)]  # width, height, touch screen
+SCREEN_IDS = ["phone", "desktop"]
+S161_1_A_II = "part_IV__chp_11__sec_161__subsec_1__para_a__subpara_ii"
+
+
+def open_page(browser, url: str, width: int, height: int = 844, touch: bool = False) -> tuple:
+    """The page at ``url`` on that screen (clipboard allowed) and the script errors it raised."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url, wait_until="networkidle")
+    return page, errors
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+@pytest.mark.parametrize(("width", "height", "touch"), SCREENS, ids=SCREEN_IDS)
+def test_an_old_link_into_part_iv_lands_on_the_section_page_at_its_provision(browser, site_url, width, height, touch):
+    old = f"{site_url}/book/reader/pk-mso-2001/part-iv.html#part_IV__chp_11__sec_161__subsec_1"
+    page, errors = open_page(browser, old, width, height, touch)
+    page.wait_for_url("**/section-161.html#part_IV__chp_11__sec_161__subsec_1")
+    provision = page.locator("[id='part_IV__chp_11__sec_161__subsec_1']")
+    assert provision.is_visible() and "Where the service of any seaman" in provision.inner_text()
+    assert provision.evaluate("el => el.matches(':target')")  # highlighted as the link's target
+    assert provision.evaluate("el => getComputedStyle(el).boxShadow") != "none"
+    box = provision.bounding_box()
+    assert 0 <= box["y"] < height  # scrolled to it
+    assert errors == []
+
+
+def test_a_link_to_the_part_itself_stays_on_the_part_s_contents(browser, site_url):
+    page, errors = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/part-iv.html#part_IV__chp_11", 1280)
+    assert page.url.endswith("/part-iv.html#part_IV__chp_11")
+    assert page.locator("article a[href='section-161.html#part_IV__chp_11__sec_161']").is_visible()
+    assert errors == []
+
+
+@pytest.mark.parametrize(("width", "height", "touch"), SCREENS, ids=SCREEN_IDS)
+def test_a_section_page_has_its_breadcrumb_and_previous_and_next_sections(browser, site_url, width, height, touch):
+    page, errors = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-161.html", width, height, touch)
+    crumbs = page.locator("p.akn-breadcrumb a")
+    assert crumbs.all_inner_texts() == [
+        "Merchant Shipping Ordinance, 2001",
+        "Part IV — MANNING OF SHIP",
+        "Chapter 11 — WAGES OF SEAMEN",
+    ]
+    assert crumbs.nth(1).is_visible()
+    assert page.locator("article h1").inner_text().startswith("161. Wages on termination of service")
+    previous, following = page.locator("a.akn-pager-previous"), page.locator("a.akn-pager-next")
+    assert previous.get_attribute("href") == "section-160.html#part_IV__chp_11__sec_160"
+    assert following.get_attribute("href") == "section-162.html#part_IV__chp_11__sec_162"
+    calculator = page.locator("p.akn-calculators a")
+    assert calculator.get_attribute("href") == "../../chapters/wages-on-wreck.html"
+    following.click()
+    page.wait_for_url("**/section-162.html#part_IV__chp_11__sec_162")
+    assert page.locator("article h1").inner_text().startswith("162.")
+    assert no_sideways_scroll(page) and errors == []
+
+
+@pytest.mark.parametrize(("width", "height", "touch"), SCREENS, ids=SCREEN_IDS)
+def test_the_permalink_of_a_sub_clause_is_visible_focusable_and_copies_its_citation(
+    browser, site_url, width, height, touch
+):
+    page, errors = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-161.html", width, height, touch)
+    provision = page.locator(f"[id='{S161_1_A_II}']")
+    link = provision.locator("a.akn-permalink").first
+    button = provision.locator("button.akn-cite").first
+    link.scroll_into_view_if_needed()
+    assert link.is_visible() and button.is_visible()
+    assert link.get_attribute("href") == f"#{S161_1_A_II}" and link.get_attribute("aria-label") == (
+        "Link to s. 161(1)(a)(ii)"
+    )
+    expected = "Merchant Shipping Ordinance, 2001, s. 161(1)(a)(ii)"
+    assert button.get_attribute("aria-label") == f"Copy citation: {expected}"
+    # keyboard: Tab from the permalink reaches the button, Enter copies
+    link.focus()
+    assert link.evaluate("el => el === document.activeElement")
+    page.keyboard.press("Tab")
+    assert button.evaluate("el => el === document.activeElement")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('[role=status]').textContent.startsWith('Copied')")
+    assert page.evaluate("navigator.clipboard.readText()") == expected
+    assert button.inner_text() == "Copied"
+    # the permalink leads to the provision, highlighted
+    link.click()
+    assert page.url.endswith(f"#{S161_1_A_II}")
+    assert provision.evaluate("el => el.matches(':target')")
+    assert no_sideways_scroll(page) and errors == []
+
+
+def test_every_numbered_provision_of_a_long_section_has_its_controls_and_the_page_fits_a_phone(browser, site_url):
+    page, errors = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-2.html", 390, 844, True)
+    numbered = page.locator("div.akn-hier:has(> p .akn-num), div.akn-hier:has(> div.akn-intro > p .akn-num)")
+    links, buttons = page.locator("a.akn-permalink"), page.locator("button.akn-cite")
+    assert numbered.count() > 40 and links.count() == buttons.count() >= numbered.count()
+    citation = page.locator("a[href='#part_I__chp_1__sec_2__para_47'] + button.akn-cite")
+    assert citation.get_attribute("data-akn-cite") == "Merchant Shipping Ordinance, 2001, s. 2(47)"
+    assert no_sideways_scroll(page) and errors == []
+
+
+def test_notes_are_closed_on_a_phone_and_the_readers_notes_open_on_a_wide_screen(browser, site_url):
+    phone, _ = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-161.html", 390, 844, True)
+    assert phone.locator("details.lm-note").count() >= 4
+    assert phone.locator("details.lm-note[open]").count() == 0
+    desktop, _ = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-161.html", 1280, 800)
+    opened = desktop.locator("details.lm-note[open]")
+    assert opened.count() == desktop.locator("details.lm-note-open-wide").count() > 0
+    text = " ".join(phone.locator("article").inner_text().split())
+    assert "corpus/" not in text and "TF-IDF" not in text and ".csv" not in text
+
+
+def test_the_penalty_table_is_readable_on_a_phone_with_its_item_numbers_pinned(browser, site_url):
+    provision = cite("in-msb-2016", "256(2)")
+    page, errors = open_page(browser, f"{site_url}/book/reader/in-msb-2016/section-256.html#{provision.eid}", 390)
+    table = page.locator(f"[id='{provision.eid}'] table.akn-table")
+    header = table.locator("thead tr").last.locator("th")
+    assert header.count() == 5 and "section" in header.nth(2).inner_text().lower()
+    assert no_sideways_scroll(page)  # the Table scrolls in its own box, not the page
+    box = table.locator("xpath=..")
+    assert box.evaluate("el => el.scrollWidth > el.clientWidth")
+    first = table.locator("tbody tr").first.locator("td").first
+    before = first.bounding_box()["x"]
+    box.evaluate("el => { el.scrollLeft = 300; }")
+    assert abs(first.bounding_box()["x"] - before) < 2  # the item number stays in view
+    section = table.locator("tbody tr").first.locator("td").nth(2).locator("a")
+    assert section.inner_text() == "14(1)" and section.get_attribute("href").endswith(
+        "section-14.html#part_III__chp_I__sec_14__subsec_1"
+    )
+    cite_item = first.locator("button.akn-cite")  # an item's own permalink and citation, in the pinned column
+    assert cite_item.get_attribute("data-akn-cite") == "Merchant Shipping Bill, 2016, s. 256(2) Table item 1"
+    assert cite_item.is_visible()
+    assert errors == []
+
+
+@pytest.mark.parametrize(("width", "height", "touch"), SCREENS, ids=SCREEN_IDS)
+def test_a_definition_s_editorial_correction_is_a_labelled_note_in_its_popover(browser, site_url, width, height, touch):
+    page, errors = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-129.html", width, height, touch)
+    term = page.locator("a.akn-term[href='section-2.html#part_I__chp_1__sec_2__para_10']").first
+    term.scroll_into_view_if_needed()
+    term.tap() if touch else term.click()
+    text = page.locator(".akn-term-popover-text")
+    remark = page.locator(".akn-term-popover-remark")
+    assert text.is_visible() and "Editorial" not in text.inner_text()
+    assert "distressed seaman" in text.inner_text()
+    assert remark.is_visible()
+    assert page.locator(".akn-term-popover-remark-label").inner_text() == "Editorial correction:"
+    assert "the source reads" in remark.inner_text()
+    assert errors == []
