@@ -8,7 +8,6 @@ fixture corpus patched into :mod:`corpus` is the one the extensions read.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import ipywidgets
