@@ -139,3 +139,16 @@ def test_the_glossary_compares_a_term_across_the_documents(built_site, real_corp
     page = (built_site / "book/reader/glossary.html").read_text(encoding="utf-8")
     for name in ("master", "ship", "wreck"):
         assert f'id="term-{name}"' in page
+
+
+def test_the_icon_font_holds_every_icon_the_site_shows_and_little_else(built_site):
+    """book/_ext/icon_font.py: the theme's Font Awesome font cut to the site's icons (156 KB → a few KB a page)."""
+    import icon_font
+    from fontTools.ttLib import TTFont
+
+    table = icon_font.icon_characters((built_site / icon_font.STYLESHEET).read_text(encoding="utf-8"))
+    used = {table[name] for name in icon_font.used_icons(built_site) if name in table}
+    assert {table["fa-bars"], table["fa-magnifying-glass"], table["fa-list"]} <= used
+    solid = built_site / icon_font.SITE_FONTS / "fa-solid-900.woff2"
+    assert used <= set(TTFont(solid).getBestCmap())
+    assert solid.stat().st_size * 20 < (icon_font.THEME_FONTS / "fa-solid-900.woff2").stat().st_size
