@@ -19,12 +19,11 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pydata_sphinx_theme
 from fontTools import subset
 from fontTools.ttLib import TTFont
 from sphinx.application import Sphinx
 from sphinx.util import logging
-
-import pydata_sphinx_theme
 
 LOGGER = logging.getLogger(__name__)
 THEME_FONTS = Path(pydata_sphinx_theme.__file__).parent / "theme/pydata_sphinx_theme/static/vendor/fontawesome/webfonts"
