@@ -87,7 +87,7 @@ def test_the_permalink_of_a_sub_clause_is_visible_focusable_and_copies_its_citat
         "Link to s. 161(1)(a)(ii)"
     )
     expected = "Merchant Shipping Ordinance, 2001, s. 161(1)(a)(ii)"
-    assert button.get_attribute("aria-label") == f"Copy citation: {expected}"
+    assert button.get_attribute("aria-label") == f"Cite {expected} (copy the citation)"
     # keyboard: Tab from the permalink reaches the button, Enter copies
     link.focus()
     assert link.evaluate("el => el === document.activeElement")

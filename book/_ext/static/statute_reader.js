@@ -75,7 +75,7 @@
       button.className = "akn-cite";
       button.textContent = "Cite";
       button.setAttribute("data-akn-cite", cite);
-      button.setAttribute("aria-label", "Copy citation: " + cite);
+      button.setAttribute("aria-label", "Cite " + cite + " (copy the citation)"); // starts with the visible word
       button.addEventListener("click", function () {
         copyText(cite).then(
           function () {
