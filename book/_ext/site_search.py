@@ -8,7 +8,8 @@ pages and hands Pagefind one record per result a reader should land on, and ``si
 index into ``<outdir>/pagefind/`` (2 s for the book's 1,227 records here):
 
 * a page of the statute reader gives one record per section it holds (``<section class="akn-section" id=EID>``),
-  addressed ``page.html#EID``; a reader page of one section gives one record, a Part page one per section, and what the
+  addressed ``page.html#EID``; a section's own page (whose section is named by its citation line,
+  ``<p class="akn-cite-line" id=EID>``) gives one record, a Part page one per section, and what the
   page holds outside its sections (headings, schedules, tables) one record for the page itself, its words weighted
   low. Each section record carries the filters ``statute`` (the document's id) and ``section`` (its number, from the
   eId), a sort key in the order of the book, its numbered sub-provisions (meta ``parts``, so that "s.161(1)(a)"
@@ -183,9 +184,13 @@ def page_records(html: bytes, url: str, statute: Statute | None = None) -> list[
         return [Record(url, _wrap(_inner_html(article), title, TITLE_WEIGHT))]
 
     records = []
-    sections = article.xpath(".//section[contains(concat(' ', @class, ' '), ' akn-section ')][@id]")
-    for section in sections:
-        eid = section.get("id")
+    sections = [
+        (s, s.get("id")) for s in article.xpath(".//section[contains(concat(' ', @class, ' '), ' akn-section ')][@id]")
+    ]
+    if not sections:  # a section's own page: the page's section, named by its citation line (statute_reader.py)
+        line = article.xpath(".//p[contains(concat(' ', @class, ' '), ' akn-cite-line ')][@id]")
+        sections = [(line[0].getparent(), line[0].get("id"))] if line else []
+    for section, eid in sections:
         number = SECTION_NUMBER.search(eid)
         if number is None:
             continue

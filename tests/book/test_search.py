@@ -122,20 +122,26 @@ def test_no_page_has_a_search_script_in_its_head(built_site):
     assert searching == {}
 
 
-def test_each_section_of_a_part_page_is_a_record_with_its_number_and_statute(built_site):
-    part = built_site / "book" / "reader" / "pk-mso-2001" / "part-iv.html"
+def test_a_section_page_is_one_record_with_its_number_and_statute(built_site):
+    page = built_site / "book" / "reader" / "pk-mso-2001" / "section-161.html"
     statute = site_search.statutes()["pk-mso-2001"]
-    records = site_search.page_records(part.read_bytes(), "book/reader/pk-mso-2001/part-iv.html", statute)
-    by_url = {r.url: r for r in records}
+    records = site_search.page_records(page.read_bytes(), "book/reader/pk-mso-2001/section-161.html", statute)
     eid = cite("pk-mso-2001", "161").eid
-    record = by_url[f"book/reader/pk-mso-2001/part-iv.html#{eid}"]
+    (record,) = [r for r in records if "#" in r.url]
+    assert record.url == f"book/reader/pk-mso-2001/section-161.html#{eid}"
     assert 'data-pagefind-filter="section:161"' in record.html
     assert 'data-pagefind-filter="statute:pk-mso-2001"' in record.html
     assert "whichever be longer" in record.html and "s. 161. Wages on termination" in record.html
     assert "corpus/annotations" not in record.html  # the notes beside the law are not its text
-    sections = [r for r in records if "#" in r.url]
-    assert len(sections) == part.read_text(encoding="utf-8").count('class="akn-section"')
-    assert "whichever be longer" not in by_url["book/reader/pk-mso-2001/part-iv.html"].html  # the Part's own record
+    assert cite("pk-mso-2001", "161(1)(a)(ii)").eid in record.html  # its numbered parts, for "s.161(1)(a)(ii)"
+
+
+def test_a_part_page_lists_its_sections_and_gives_no_section_record(built_site):
+    part = built_site / "book" / "reader" / "pk-mso-2001" / "part-iv.html"
+    statute = site_search.statutes()["pk-mso-2001"]
+    records = site_search.page_records(part.read_bytes(), "book/reader/pk-mso-2001/part-iv.html", statute)
+    assert [r.url for r in records] == ["book/reader/pk-mso-2001/part-iv.html"]
+    assert "whichever be longer" not in records[0].html  # the law is on the sections' pages
 
 
 @pytest.mark.parametrize("html", [b"", b"   ", b"<meta http-equiv='Refresh' content='0; url=book/intro.html' />"])
