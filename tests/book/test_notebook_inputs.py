@@ -157,8 +157,10 @@ def test_every_project_module_the_chapters_import_is_an_input():
     code = "\n".join(
         cell
         for chapter in sorted((ROOT / "book" / "chapters").glob("*.md"))
-        for cell in re.findall(r"^```\{code-cell\}[^\n]*\n(.*?)^```", chapter.read_text(encoding="utf-8"), re.M | re.S)
-    )
+        for cell in re.findall(
+            r"^```\{code-cell\}[^\n]*\n(?:---\n.*?^---\n)?(.*?)^```", chapter.read_text(encoding="utf-8"), re.M | re.S
+        )
+    )  # a cell's source, without its YAML options block
     code = "\n".join(line for line in code.splitlines() if not line.startswith((":", "%")))  # cell options, magics
     pending, seen = [(ast.parse(code), "")], set()
     while pending:
