@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT / "lite"))
 
 import yaml  # noqa: E402
 from localsite import CHROMIUM, OutsideTrap  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 PAGE = "book/chapters/wages-on-wreck.html"
 LAB = "lite/lab/index.html?path=chapters/wages-on-wreck.ipynb"
@@ -207,7 +207,7 @@ def in_lab(browser: Any, site: GzipSite) -> dict[str, Any]:
     started = time.monotonic()
     wage.fill("90000")
     wage.press("Enter")
-    page.wait_for_function("([el, old]) => el.textContent !== old", arg=[total.element_handle(), opening])
+    expect(total).not_to_have_text(opening, timeout=60_000)  # the output is drawn anew: a locator, not an element
     recompute_ms = (time.monotonic() - started) * 1000
     context.close()
     return {"first_result_s": round(first_s, 2), "first_result_bytes": first_bytes,
