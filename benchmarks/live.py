@@ -9,12 +9,12 @@ JSON, WebAssembly, SVG; not zip files), counting the bytes it puts on the wire.
 
 (a) native: a cold ``python -m widgets eval`` of the wages-on-wreck calculator's opening facts with a new monthly
     wage (the median of five processes): the floor.
-(b) the page: ``book/chapters/wages-on-wreck.html``; the time from typing a monthly wage into the first calculator
-    (which also brings it into view: the cold case, Python not yet started) to its result worked out in the
-    browser (``data-state="live"``), the bytes between, then the median and the
-    largest of ``--recomputes`` edits (timed in the page, from the input event to the result region's change), then
-    the second calculator of the page (its first edit, the runtime already running); and, in a fresh profile, the
-    time from scrolling a calculator into view (which starts Python) to Python ready.
+(b) the page: ``book/chapters/wages-on-wreck.html``; the time (median of ``--runs`` fresh profiles) from typing
+    a monthly wage into the first calculator (which also brings it into view: the cold case, Python not yet
+    started) to its result worked out in the browser (``data-state="live"``), the bytes between, then the median and
+    the largest of ``--recomputes`` edits (timed in the page, from the input event to the result region's change),
+    then the second calculator of the page (its first edit, the runtime already running); and, in a fresh profile,
+    the time from scrolling a calculator into view (which starts Python) to Python ready.
 (c) JupyterLite: the same chapter opened in the lite lab (the page's "Open in JupyterLab"), Run All, until the
     calculator's total is on screen; then an edit of the wage until the total changes.
 
@@ -214,13 +214,30 @@ def in_lab(browser: Any, site: GzipSite) -> dict[str, Any]:
             "recompute_ms": round(recompute_ms, 1)}  # fmt: skip
 
 
-def measure(folder: Path, recomputes: int) -> dict[str, Any]:
+def first_results(browser: Any, site: GzipSite, runs: int) -> list[float]:
+    """Seconds from the first edit to the first live result, each in a fresh profile (the cold case)."""
+    times = []
+    for _ in range(runs):
+        page = browser.new_context().new_page()
+        page.goto(site.url + PAGE, wait_until="networkidle")
+        root = page.locator(".lm-calc").first
+        started = time.monotonic()
+        root.locator("input[name=monthly_wage]").fill("72000")
+        root.and_(page.locator("[data-state=live]")).wait_for(timeout=180_000)
+        times.append(round(time.monotonic() - started, 2))
+        page.context.close()
+    return times
+
+
+def measure(folder: Path, recomputes: int, runs: int) -> dict[str, Any]:
     if not (folder / "_static" / "live" / "runtime.json").is_file():
         raise SystemExit(f"no live runtime in {folder}: run `make book-build` first")
     floor = native()
     with GzipSite(folder) as site, OutsideTrap() as trap, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=trap.chromium_args())
         page = in_page(browser, site, recomputes)
+        page["first_result_runs_s"] = [page["first_result_s"], *first_results(browser, site, runs - 1)]
+        page["first_result_s"] = statistics.median(page["first_result_runs_s"])
         page["seen_to_ready_s"] = seen_to_ready(browser, site)
         lab = in_lab(browser, site) if (folder / "lite" / "lab" / "index.html").is_file() else None
         browser.close()
@@ -233,15 +250,17 @@ def measure(folder: Path, recomputes: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--recomputes", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=3, help="cold first results to take the median of")
     parser.add_argument("--site", type=Path, default=ROOT / "_build" / "html")
     args = parser.parse_args()
-    result = measure(args.site.resolve(), args.recomputes)
+    result = measure(args.site.resolve(), args.recomputes, args.runs)
     page, lab = result["page"], result["lab"]
     ratio_native = page["first_result_s"] / result["native_s"]
     rows = [
         ("(a) native cold eval", f"{result['native_s']:.2f} s", "", True),
-        ("(b) page: first live result", f"{page['first_result_s']:.2f} s (worker {page['worker_phases_ms']})",
+        ("(b) page: first live result (median)", f"{page['first_result_s']:.2f} s of {page['first_result_runs_s']}",
          f"≤ {GOALS['ratio_native']:.0f}× (a): {ratio_native:.1f}×", ratio_native <= GOALS["ratio_native"]),
+        ("(b) the worker's phases (ms)", str(page["worker_phases_ms"]), "", True),
         ("(b) calculator in view → Python ready", f"{page['seen_to_ready_s']:.2f} s", "", True),
         ("(b) bytes on the wire to it (gzip)", f"{page['first_result_bytes'] / 1e6:.2f} MB "
          f"(page before: {page['page_bytes_before_edit'] / 1e3:.0f} kB)", f"≤ {GOALS['first_mb']:.0f} MB",
