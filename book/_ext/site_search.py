@@ -30,6 +30,7 @@ scripts pydata-sphinx-theme puts in every page's head for Sphinx's own search (`
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -187,9 +188,11 @@ def page_records(html: bytes, url: str, statute: Statute | None = None) -> list[
     sections = [
         (s, s.get("id")) for s in article.xpath(".//section[contains(concat(' ', @class, ' '), ' akn-section ')][@id]")
     ]
+    own_page = False
     if not sections:  # a section's own page: the page's section, named by its citation line (statute_reader.py)
         line = article.xpath(".//p[contains(concat(' ', @class, ' '), ' akn-cite-line ')][@id]")
         sections = [(line[0].getparent(), line[0].get("id"))] if line else []
+        own_page = bool(line)
     for section, eid in sections:
         number = SECTION_NUMBER.search(eid)
         if number is None:
@@ -216,7 +219,7 @@ def page_records(html: bytes, url: str, statute: Statute | None = None) -> list[
     if heading is not None and heading.getparent() is not None:
         heading.drop_tree()
     rest = _text(article)
-    if rest:
+    if rest and not own_page:  # what a section's page holds besides it (breadcrumb, definitions) is no result
         body = f'<p data-pagefind-weight="{LOW_WEIGHT}">{escape(rest)} {escape(statute.names)}</p>'
         attributes = [
             ("data-pagefind-filter", f"statute:{statute.id}"),
@@ -226,15 +229,23 @@ def page_records(html: bytes, url: str, statute: Statute | None = None) -> list[
     return records
 
 
-def site_records(outdir: Path, known: Mapping[str, Statute]) -> Iterator[Record]:
-    """The records of every page of a built site, in the order of its files."""
+def site_records(
+    outdir: Path, known: Mapping[str, Statute], cache: dict[str, list[Any]] | None = None
+) -> Iterator[Record]:
+    """The records of every page of a built site, in the order of its files. ``cache`` (``{url: [digest of the
+    page's bytes, records]}``, updated in place) spares re-reading a page whose bytes did not change."""
+    cache = {} if cache is None else cache
     for path in sorted(outdir.rglob("*.html")):
         url = path.relative_to(outdir).as_posix()
         if url.startswith(SKIPPED) or url in ("search.html", "genindex.html"):
             continue
-        parts = url.removeprefix(READER).split("/")
-        statute = known.get(parts[0]) if url.startswith(READER) and len(parts) >= 2 else None
-        yield from page_records(path.read_bytes(), url, statute)
+        html = path.read_bytes()
+        digest = hashlib.sha256(html).hexdigest()
+        if url not in cache or cache[url][0] != digest:
+            parts = url.removeprefix(READER).split("/")
+            statute = known.get(parts[0]) if url.startswith(READER) and len(parts) >= 2 else None
+            cache[url] = [digest, [r.__dict__ for r in page_records(html, url, statute)]]
+        yield from (Record(**r) for r in cache[url][1])
 
 
 def write_index(records: Iterable[Record], target: Path, node_modules: Path) -> dict[str, Any]:
@@ -267,16 +278,38 @@ def add_templates_and_static(app: Sphinx, config: Config) -> None:
 
 
 def index_site(app: Sphinx, exception: BaseException | None) -> None:
+    """Index the site, unless no page was written since the last index, or the pages written give the same records
+    as before (a page rebuilt with the same text: its records come from the build's cache, and Pagefind's 3-4 s
+    are spared)."""
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
     if index_is_current(outdir):
         return
+    code = hashlib.sha256()
+    for path in (Path(__file__), INDEXER, NODE_MODULES / "pagefind" / "package.json"):
+        code.update(path.read_bytes())
+    store = Path(app.doctreedir) / "lex-maritima" / "search-records.json"
     try:
-        report = write_index(site_records(outdir, statutes()), outdir / INDEX_DIR, NODE_MODULES)
+        stored = json.loads(store.read_text(encoding="utf-8"))
+        cache = stored["pages"] if stored["code"] == code.hexdigest() else {}  # records as this code makes them
+    except (OSError, ValueError, KeyError, TypeError):
+        cache = {}
+    records = list(site_records(outdir, statutes(), cache))
+    digest = hashlib.sha256(code.hexdigest().encode() + json.dumps([r.__dict__ for r in records]).encode())
+    store.parent.mkdir(parents=True, exist_ok=True)
+    store.write_text(json.dumps({"code": code.hexdigest(), "pages": cache}), encoding="utf-8")
+    entry, stamp = outdir / INDEX_DIR / "pagefind-entry.json", store.with_name("search-index.sha256")
+    if entry.exists() and stamp.exists() and stamp.read_text() == digest.hexdigest():
+        entry.touch()  # the index is that of these pages
+        logger.info("[site_search] the pages' records are unchanged: the index stays")
+        return
+    try:
+        report = write_index(records, outdir / INDEX_DIR, NODE_MODULES)
     except RuntimeError as error:
         logger.warning(f"[site_search] {error}")
         return
+    stamp.write_text(digest.hexdigest())
     for problem in report["errors"]:
         logger.warning(f"[site_search] {problem}")
     logger.info(f"[site_search] indexed {report['records']} records: {report['files']} files in {INDEX_DIR}/")
