@@ -41,8 +41,7 @@ def reader_pages() -> dict[str, dict[str, str]]:
     for document in documents:
         pages = akn_pages.document_pages(document)
         found: dict[str, str] = {}
-        for eid in sorted(pages.anchors, key=lambda e: (e.count("__"), e)):
-            docname = pages.locate(eid)[0]
+        for eid, (docname, _) in sorted(pages.anchors.items(), key=lambda item: (item[0].count("__"), item[0])):
             if page_of(found, eid) != docname:
                 found[eid] = docname
         table[document] = found

@@ -51,7 +51,7 @@ from babel.core import get_global
 import widgets
 from widgets.rules.money import LOCALES
 from widgets.views import opening_facts
-from widgets.views.page import form_value
+from widgets.views.page import opening_form
 
 EXT_DIR = Path(__file__).resolve().parent
 FRONT_END = EXT_DIR / "live"
@@ -129,11 +129,7 @@ def zip_bytes(files: Mapping[str, bytes]) -> bytes:
 
 def probe_calls() -> dict[str, Any]:
     """What the probe does in Pyodide: every calculator's opening form, a what-if cell, a failing one."""
-    compute = []
-    for provision_id in widgets.provision_ids():
-        info = widgets.describe(provision_id)
-        values = {f["name"]: f.get("default") for f in info["facts"]} | opening_facts(provision_id)
-        compute.append([provision_id, {f["name"]: form_value(f, values.get(f["name"])) for f in info["facts"]}])
+    compute = [[pid, opening_form(pid, opening_facts(pid))] for pid in widgets.provision_ids()]
     return {"compute": compute, "run": [PROBE_CELL, PROBE_FAILING_CELL]}
 
 
@@ -172,9 +168,9 @@ def copy_front_end(outdir: Path) -> None:
 
 
 def build(outdir: Path, reader_pages: Mapping[str, Mapping[str, str]], cache_dir: Path) -> dict[str, int]:
-    """Write the runtime into ``outdir/_static/live``; return each file's size in bytes."""
+    """Write the runtime into ``outdir/_static/live`` (beside the front end :func:`copy_front_end` put there when the
+    build started); return each file's size in bytes."""
     version = _pyodide_version()
-    copy_front_end(outdir)
     target = outdir / RUNTIME_DIR
     for name in PYODIDE_CORE:
         shutil.copyfile(NODE_PYODIDE / name, target / name)

@@ -11,9 +11,9 @@ import pytest
 
 import widgets
 from widgets.rules.facts import NOT_SHOWN
-from widgets.views import opening_facts
+from widgets.views import opening_facts, page
 from widgets.views.live import WHAT_IF_NAMES, Runtime, run_cell
-from widgets.views.page import calculator_html, form_facts, form_result, form_value
+from widgets.views.page import calculator_html, form_facts, form_result
 from widgets.views.panels import result_html
 from widgets.views.reader_links import link_from_pages, page_of
 
@@ -23,9 +23,7 @@ WAGES = "pk-mso-2001/wages-on-wreck"
 
 def opening_form(provision_id: str) -> dict[str, str]:
     """The strings the calculator's form opens with."""
-    info = widgets.describe(provision_id)
-    values = {f["name"]: f.get("default") for f in info["facts"]} | opening_facts(provision_id)
-    return {f["name"]: form_value(f, values.get(f["name"])) for f in info["facts"]}
+    return page.opening_form(provision_id, opening_facts(provision_id))
 
 
 @pytest.mark.parametrize("provision_id", PROVISIONS)

@@ -17,6 +17,7 @@ One renderer, three places: ``widgets.views.panels`` writes the result panel for
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -80,12 +81,21 @@ class Outcome:
         return f"<div class='lm-outcome' data-provision-id='{html.escape(self.provision_id)}'>{panel}</div>"
 
 
-def outcome(provision_id: str, **facts: Any) -> Outcome:
-    """The result for the calculator's opening facts with ``facts`` changed: ``outcome(pid, ship_trade="coasting")``.
+def outcomes(link: Any = None) -> Callable[..., Outcome]:
+    """``outcome`` whose results link each provision with ``link(document, eid)`` (default: :func:`reader_link`)."""
 
-    Invalid facts show the rule's message (each bad field and why) instead of a result, never a traceback.
-    """
-    return Outcome(provision_id, opening_facts(provision_id, **facts))
+    def outcome(provision_id: str, **facts: Any) -> Outcome:
+        """The result for the calculator's opening facts with ``facts`` changed: ``outcome(pid, ship_trade=…)``.
+
+        Invalid facts show the rule's message (each bad field and why) instead of a result, never a traceback.
+        """
+        return Outcome(provision_id, opening_facts(provision_id, **facts), link)
+
+    return outcome
+
+
+outcome = outcomes()
+"""What a chapter's what-if cells call: ``outcome("pk-mso-2001/wages-on-wreck", ship_trade="home-trade")``."""
 
 
 def calculator(provision_id: str, link: Any = None, texts: list[str] | None = None, **facts: Any) -> Any:

@@ -28,21 +28,16 @@ from collections.abc import Mapping
 from typing import Any
 
 import widgets
-from widgets.views import Outcome, display, opening_facts
+from widgets.views import display, opening_facts, outcomes
 from widgets.views.page import form_result
 from widgets.views.reader_links import Link, link_from_pages
 
 
 def what_if_namespace(link: Link | None) -> dict[str, Any]:
     """A fresh namespace for a what-if cell, its ``outcome`` linking provisions with ``link``."""
-
-    def outcome(provision_id: str, **facts: Any) -> Outcome:
-        """The result for the calculator's opening facts with ``facts`` changed (``widgets.views.outcome``)."""
-        return Outcome(provision_id, opening_facts(provision_id, **facts), link)
-
     names = {
         "widgets": widgets,
-        "outcome": outcome,
+        "outcome": outcomes(link),
         "opening_facts": opening_facts,
         "display": display,
         "shown": display.shown,
@@ -68,6 +63,7 @@ def run_cell(source: str, link: Link | None) -> dict[str, Any]:
     """Run a what-if cell: ``html`` of what it printed and its last value, ``error`` (one line) if it failed."""
     printed = io.StringIO()
     namespace = what_if_namespace(link)
+    error = None
     try:
         tree = ast.parse(source, "<what-if>", "exec")
         last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
@@ -75,12 +71,11 @@ def run_cell(source: str, link: Link | None) -> dict[str, Any]:
             exec(compile(tree, "<what-if>", "exec"), namespace)
             value = eval(compile(ast.Expression(last.value), "<what-if>", "eval"), namespace) if last else None
         shown = _shown(value)
-    except Exception as error:  # the reader's own code: show what went wrong, as a notebook would
-        line = traceback.format_exception_only(error)[-1].strip()
-        out = f"<pre class='lm-cell-stdout'>{html.escape(printed.getvalue())}</pre>" if printed.getvalue() else ""
-        return {"html": out + f"<pre class='lm-cell-error' role='alert'>{html.escape(line)}</pre>", "error": line}
+    except Exception as failure:  # the reader's own code: show what went wrong, as a notebook would
+        error = traceback.format_exception_only(failure)[-1].strip()
+        shown = f"<pre class='lm-cell-error' role='alert'>{html.escape(error)}</pre>"
     out = f"<pre class='lm-cell-stdout'>{html.escape(printed.getvalue())}</pre>" if printed.getvalue() else ""
-    return {"html": out + shown, "error": None}
+    return {"html": out + shown, "error": error}
 
 
 class Runtime:

@@ -16,8 +16,7 @@ import ipywidgets as w
 import widgets
 from widgets.views import opening_facts, provision_texts
 from widgets.views.controls import Control
-from widgets.views.page import calculator_html
-from widgets.views.panels import error_html, result_html
+from widgets.views.page import calculator_html, result_panel
 from widgets.views.reader_links import reader_link
 
 LABEL_WRAP = (
@@ -48,12 +47,7 @@ def calculator_box(provision_id: str, link: Any = None, texts: list[str] | None 
     law = texts if texts is not None else provision_texts(provision_id, link)
 
     def recompute(_: Any = None) -> None:
-        raw = {c.name: c.raw() for c in controls}
-        raw = {name: value for name, value in raw.items() if value is not None}
-        try:
-            output.value = result_html(widgets.evaluate(provision_id, raw), link)
-        except widgets.FactError as error:
-            output.value = error_html(error.problems)
+        output.value = result_panel(provision_id, {c.name: c.raw() for c in controls}, link)
 
     for control in controls:
         control.widget.observe(recompute, names="value")

@@ -20,15 +20,14 @@ from __future__ import annotations
 import html
 import itertools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import widgets
 from widgets.rules.facts import NOT_SHOWN
 from widgets.views import display
 from widgets.views.panels import error_html, result_html
-
-Link = Callable[[str, str], str] | None
+from widgets.views.reader_links import Link
 
 PROOF_CHOICES = (("proved", True), ("disproved", False), (NOT_SHOWN, NOT_SHOWN))
 """A proof fact's three answers: the form's value, the rule's value."""
@@ -112,7 +111,7 @@ def _field(fact: dict[str, Any], value: Any, currency: str, prefix: str) -> str:
     )
 
 
-def calculator_html(provision_id: str, facts: Mapping[str, Any], link: Link = None, law: list[str] = ()) -> str:
+def calculator_html(provision_id: str, facts: Mapping[str, Any], link: Link | None = None, law: list[str] = ()) -> str:
     """The calculator of ``provision_id`` opening on ``facts`` (the rule's defaults for the rest), with its result.
 
     ``law`` holds the HTML of the provisions' text (``widgets.views.provision_texts``); ``link(document, eid)`` the
@@ -147,13 +146,26 @@ def calculator_html(provision_id: str, facts: Mapping[str, Any], link: Link = No
     )
 
 
-def result_panel(provision_id: str, facts: Mapping[str, Any], link: Link = None) -> str:
-    """The result region's HTML for ``facts``: the result, or the rule's message naming each bad fact."""
+def answer(provision_id: str, facts: Mapping[str, Any], link: Link | None = None) -> dict[str, Any]:
+    """The result region for ``facts`` (``None`` values left out): ``html`` of the result, or of the rule's message
+    naming each bad fact, and ``problems`` as (fact, why) pairs — never a figure for facts the rule refused."""
     raw = {name: value for name, value in facts.items() if value is not None}
     try:
-        return result_html(widgets.evaluate(provision_id, raw), link)
+        return {"html": result_html(widgets.evaluate(provision_id, raw), link), "problems": []}
     except widgets.FactError as error:
-        return error_html(error.problems)
+        return {"html": error_html(error.problems), "problems": [list(p) for p in error.problems]}
+
+
+def result_panel(provision_id: str, facts: Mapping[str, Any], link: Link | None = None) -> str:
+    """The result region's HTML for ``facts`` (:func:`answer`)."""
+    return answer(provision_id, facts, link)["html"]
+
+
+def opening_form(provision_id: str, facts: Mapping[str, Any]) -> dict[str, str]:
+    """The strings the calculator's form holds for ``facts``, the rule's defaults for the facts not given."""
+    info = widgets.describe(provision_id)
+    values = {f["name"]: f.get("default") for f in info["facts"]} | dict(facts)
+    return {f["name"]: form_value(f, values.get(f["name"])) for f in info["facts"]}
 
 
 def _number(text: str) -> float | str:
@@ -185,15 +197,7 @@ def form_facts(provision_id: str, form: Mapping[str, str]) -> dict[str, Any]:
     return facts
 
 
-def form_result(provision_id: str, form: Mapping[str, str], link: Link = None) -> dict[str, Any]:
-    """What the page shows for a form: ``html`` of the result region and ``problems`` as (fact, why) pairs.
-
-    Bad facts give the rule's own messages, which the page puts beside their fields, and an error panel in place of
-    the result: never a figure for other facts.
-    """
-    facts = form_facts(provision_id, form)
-    try:
-        result = widgets.evaluate(provision_id, facts)
-    except widgets.FactError as error:
-        return {"html": error_html(error.problems), "problems": [list(p) for p in error.problems]}
-    return {"html": result_html(result, link), "problems": []}
+def form_result(provision_id: str, form: Mapping[str, str], link: Link | None = None) -> dict[str, Any]:
+    """What the page shows for a form (:func:`answer` of :func:`form_facts`): the rule's own messages go beside
+    their fields."""
+    return answer(provision_id, form_facts(provision_id, form), link)

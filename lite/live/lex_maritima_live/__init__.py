@@ -42,6 +42,5 @@ def calculator(provision_id: str, **facts: Any) -> Any:
     return views.calculator(provision_id, reader_link, exported_provision_texts(provision_id), **facts)
 
 
-def outcome(provision_id: str, **facts: Any) -> views.Outcome:
-    """``widgets.views.outcome`` with the exported reader links."""
-    return views.Outcome(provision_id, views.opening_facts(provision_id, **facts), reader_link)
+outcome = views.outcomes(reader_link)
+"""``widgets.views.outcome`` with the exported reader links."""
