@@ -288,34 +288,36 @@ class Schema:
             if fact.name in self.facts or fact.name == "defaulted":
                 raise ValueError(f"fact {fact.name!r} declared twice or reserved")
             self.facts[fact.name] = fact
+        self._defaults = {name: f.default for name, f in self.facts.items() if not f.required}
+        self._required = tuple(name for name, f in self.facts.items() if f.required)
+        self.option_names = frozenset(self.options)
 
     @property
     def options(self) -> dict[str, Fact]:
         return {name: f for name, f in self.facts.items() if f.kind == "option"}
 
     def parse(self, raw: Any) -> Facts:
-        """``raw`` checked and completed with defaults; ``FactError`` lists every problem at once."""
+        """``raw`` checked and completed with defaults; ``FactError`` lists every problem at once (unknown names
+        first, then the facts in declaration order)."""
         if not isinstance(raw, Mapping):
             raise FactError([("facts", f"must be a JSON object, got {type(raw).__name__}")])
-        problems: list[tuple[str, str]] = []
-        values: dict[str, Any] = {}
-        defaulted: list[str] = []
-        for name in raw:
-            if name not in self.facts:
+        facts = self.facts
+        values = dict(self._defaults)
+        unknown: list[tuple[str, str]] = []
+        bad: dict[str, str] = {}
+        for name, value in raw.items():
+            fact = facts.get(name) if isinstance(name, str) else None
+            if fact is None:
                 named = name if isinstance(name, str) and len(name) <= ECHO_MAX else _show(name)
-                problems.append((named, f"unknown fact; accepted: {', '.join(self.facts)}"))
-        for name, fact in self.facts.items():
-            if name not in raw:
-                if fact.required:
-                    problems.append((name, "is required"))
-                else:
-                    values[name] = fact.default
-                    defaulted.append(name)
+                unknown.append((named, f"unknown fact; accepted: {', '.join(facts)}"))
                 continue
             try:
-                values[name] = fact.check(raw[name])
+                values[name] = fact.check(value)
             except ValueError as error:
-                problems.append((name, str(error)))
-        if problems:
-            raise FactError(problems)
-        return Facts(**values, defaulted=tuple(defaulted))
+                bad[name] = str(error)
+        for name in self._required:
+            if name not in raw:
+                bad[name] = "is required"
+        if unknown or bad:
+            raise FactError([*unknown, *((name, bad[name]) for name in facts if name in bad)])
+        return Facts(**values, defaulted=tuple(name for name in self._defaults if name not in raw))
