@@ -568,7 +568,7 @@ def _report_unused(result: Result, table: str, ref: Ref) -> None:
     defaulted = facts.defaulted
     for fact, offences, why in _BEARING[table]:
         if facts.offence not in offences and fact not in defaulted:
-            result.step(ref, f"Given {fact.replace('_', ' ')}: {why}, so it has no effect here.")
+            result.step(ref, f"The {fact.replace('_', ' ')} given has no effect here: {why}.")
 
 
 def _no_application(result: Result, ref: Ref, why: str) -> None:

@@ -527,7 +527,7 @@ def _in_captivity(facts: Facts, result: Result) -> None:
     result.step(IN_S69_4, "s. 69(4) sets no minimum period: the one-month proviso is to clause (a)(i) alone.")
     for name in WRECK_DATES:
         if getattr(facts, name) is not None:
-            result.step(IN_S69_4, f"Given {name.replace('_', ' ')}: a date of the wreck limbs, not used here.")
+            result.step(IN_S69_4, f"The {name.replace('_', ' ')} given has no effect here: a date of the wreck limbs.")
     if facts.days_suitably_employed or facts.days_negligent:
         result.step(IN_S69_2, "The exclusions for days employed or negligent reach only wages under (a)(i), not these.")
     _effects_not_asked(result, IN_S69_4, "s. 69(4)")
