@@ -7,8 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from corpus import notes
-from corpus.annotation_store import AnnotationError
+from corpus import annotation_store, notes
 from corpus.build import BuildError, build
 from corpus.corrections import CorrectionError
 from corpus.source_text import SourceError
@@ -46,13 +45,14 @@ def notes_command(action: str, extra: list[Path]) -> int:
         if action == "export":
             print(json.dumps(notes.export(extra), indent=1, ensure_ascii=False))
             return 0
-        found = notes.check(extra)
-    except AnnotationError as err:
+        loaded = notes.all_notes(extra)
+    except notes.REFUSED as err:
         print(f"annotations rejected: {err}", file=sys.stderr)
         return 2
+    found = annotation_store.orphans(loaded)
     for orphan in found:
         print(f"orphaned: {orphan}", file=sys.stderr)
-    print(f"{len(notes.all_notes(extra))} notes, {len(found)} orphaned")
+    print(f"{len(loaded)} notes, {len(found)} orphaned")
     return 1 if found else 0
 
 
