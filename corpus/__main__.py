@@ -25,12 +25,16 @@ def main(argv: list[str] | None = None) -> int:
     notes_cmd = sub.add_parser("notes", help="check or export the annotations")
     notes_cmd.add_argument("action", choices=("check", "export"))
     notes_cmd.add_argument("--with", dest="extra", nargs="*", default=[], type=Path, help="course annotation files")
+    notes_cmd.add_argument(
+        "--no-project-notes", dest="project", action="store_false",
+        help="only the course files' notes, as a book with lex_notes_project: false shows them",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.command == "stats":
         print(table())
         return 0
     if args.command == "notes":
-        return notes_command(args.action, args.extra)
+        return notes_command(args.action, args.extra, args.project)
     try:
         rebuilt = build(only_changed=not args.all, only=args.only, jobs=args.jobs)
     except (BuildError, CorrectionError, SourceError) as err:
@@ -40,12 +44,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def notes_command(action: str, extra: list[Path]) -> int:
+def notes_command(action: str, extra: list[Path], project: bool = True) -> int:
+    """``notes check``: exit 2 and one line on a malformed file, 1 listing the orphans, else 0; ``notes export``."""
     try:
         if action == "export":
-            print(json.dumps(notes.export(extra), indent=1, ensure_ascii=False))
+            print(json.dumps(notes.export(extra, project), indent=1, ensure_ascii=False))
             return 0
-        loaded = notes.all_notes(extra)
+        loaded = notes.all_notes(extra, project)
     except notes.REFUSED as err:
         print(f"annotations rejected: {err}", file=sys.stderr)
         return 2

@@ -63,7 +63,7 @@ characters is some 800 words, more than the longest note of the corpus (the Merc
 _PLAIN = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "timestamp")}
 """The tags YAML gives plain text (``161``, ``yes`` and ``2024-01-01`` are read as the text written); a scalar with
 any other tag (``!!binary``, ``!!python/…``, ``!custom``) is refused, a null (``~``, ``null``, nothing) is empty."""
-_NULL = "tag:yaml.org,2002:null"
+_NULL, _MERGE = "tag:yaml.org,2002:null", "tag:yaml.org,2002:merge"
 _ID_SIGNS = "-_."
 _SOURCE_EID = re.compile(r"\s*\((?P<eid>[A-Za-z0-9_]+__[A-Za-z0-9_]+)\)$")
 """A source naming the element it was read from ("Notes on clauses, Bill No. 236 of 2016 (att_2__para_Clause69)")."""
@@ -210,8 +210,9 @@ class _Loader(
 
 
 def _compose(path: Path, text: str) -> yaml.Node | None:
-    loader = _Loader(text, path)
+    loader = None
     try:
+        loader = _Loader(text, path)  # its reader refuses a control character here
         return loader.get_single_node()
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
@@ -221,7 +222,8 @@ def _compose(path: Path, text: str) -> yaml.Node | None:
         why = ", ".join(filter(None, [err.context, err.problem]))
         raise _error(path, mark.line + 1 if mark else None, "(file)", f"not valid YAML: {why}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def _text(path: Path, node: yaml.Node, field: str) -> str:
@@ -229,6 +231,8 @@ def _text(path: Path, node: yaml.Node, field: str) -> str:
     if not isinstance(node, yaml.ScalarNode):
         shape = "list" if isinstance(node, yaml.SequenceNode) else "mapping"
         raise _fail(path, node, field, f"must be a text, not a {shape}")
+    if node.tag == _MERGE:
+        raise _fail(path, node, field, "a YAML merge key (<<) is not allowed; write out each note's own fields")
     if node.tag not in _PLAIN and node.tag != _NULL:
         raise _fail(path, node, field, f"the YAML tag {_short(node.tag)} is not allowed; write plain text")
     value = str(node.value)
@@ -330,6 +334,8 @@ def unique(notes: Iterable[Note]) -> list[Note]:
             first = seen[key]
             shown = str(note.file) if str(note.file).isprintable() else repr(note.file)
             why = f"{_short(note.id)} is already used at {first.file}:{first.line}"
+            if first.id != note.id:
+                why += " (in other code points that look the same)"
             raise AnnotationError(f"{shown}:{note.line}: field 'id': {why}")
         seen[key] = note
         out.append(note)
