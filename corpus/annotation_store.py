@@ -57,8 +57,8 @@ MAX_DEPTH = 3
 """YAML nesting: the list of notes, a note, a concordance note's target."""
 MAX_CHARS = {"id": 100, "eid": 200, "target.eid": 200, "quote": 500, "source": 200, "text": 5_000}
 """A field's length in characters. A note is read in a toggle beside its provision, on a phone as often as not: 5,000
-characters is some 800 words, more than the longest note of the corpus (the Merchant Shipping Bill's note on clause
-3, 4,746 characters); a quote is words of one provision; a source is a label on one line."""
+characters is some 800 words, more than the longest note of the corpus (the Merchant Shipping Bill's statement of
+objects and reasons, 4,746 characters); a quote is words of one provision; a source is a label on one line."""
 
 _PLAIN = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "timestamp")}
 """The tags YAML gives plain text (``161``, ``yes`` and ``2024-01-01`` are read as the text written); a scalar with
@@ -135,9 +135,13 @@ def _short(value: str, room: int = 60) -> str:
     return repr(value if len(value) <= room else value[:room] + "…")
 
 
+def _file(path: Path | str) -> str:
+    """``path`` as an error shows it: as given, or quoted when it holds a control character (a newline)."""
+    return str(path) if str(path).isprintable() else repr(str(path))
+
+
 def _error(path: Path, line: int | None, field: str, why: str) -> AnnotationError:
-    shown = str(path) if str(path).isprintable() else repr(str(path))
-    where = f"{shown}:{line}" if line else shown
+    where = f"{_file(path)}:{line}" if line else _file(path)
     return AnnotationError(f"{where}: field {_short(field, 40)}: {' '.join(why.split())}")
 
 
@@ -332,11 +336,10 @@ def unique(notes: Iterable[Note]) -> list[Note]:
         key = unicodedata.normalize("NFC", note.id)
         if key in seen:
             first = seen[key]
-            shown = str(note.file) if str(note.file).isprintable() else repr(note.file)
-            why = f"{_short(note.id)} is already used at {first.file}:{first.line}"
+            why = f"{_short(note.id)} is already used at {_file(first.file)}:{first.line}"
             if first.id != note.id:
                 why += " (in other code points that look the same)"
-            raise AnnotationError(f"{shown}:{note.line}: field 'id': {why}")
+            raise AnnotationError(f"{_file(note.file)}:{note.line}: field 'id': {why}")
         seen[key] = note
         out.append(note)
     return out
