@@ -107,6 +107,12 @@ def test_a_file_past_1_mb_is_refused_before_it_is_read(capsys, tmp_path):
     )
 
 
+def test_a_device_is_refused_without_being_read(capsys):
+    """/dev/zero never ends: it is refused as not a regular file, before a byte of it is read."""
+    code, _, err = check(capsys, Path("/dev/zero"))
+    assert (code, err) == (2, expected(Path("/dev/zero"), None, "(file)", "is not a regular file\n"))
+
+
 def test_a_file_of_1001_notes_is_refused_at_the_first_note_past_the_bound(capsys, tmp_path):
     path = tmp_path / "many.yaml"
     path.write_text("".join(NOTE.format(i) for i in range(annotation_store.MAX_NOTES + 1)), encoding="utf-8")
