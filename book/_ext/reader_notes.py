@@ -16,7 +16,7 @@ note — its eId gone, its quote no longer in its provision's text — listing e
 the reader has no place for. The first two are :mod:`corpus.notes`' and :mod:`corpus.annotation_store`'s own rules,
 applied by ``python -m corpus notes check`` too, with the same messages; the third can only happen when
 ``statute_reader_documents`` leaves a note's document out of the book (the store refuses every eId the reader does not
-show: ``tests/book/test_annotations_in_book.py`` holds it to that). Nothing is dropped or moved to another provision
+show: ``tests/book/test_note_files_in_book.py`` holds it to that). Nothing is dropped or moved to another provision
 silently. The check runs at the start of every build whose inputs (:mod:`build_cache`: the corpus, the extensions,
 the course files) differ by a byte from those of the last build that passed it.
 """
