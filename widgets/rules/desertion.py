@@ -257,10 +257,11 @@ def _check(facts: Facts) -> list[tuple[str, str]]:
 # --- Shared arithmetic --------------------------------------------------------------------------------------------
 
 
-def _day_pay(result: Result) -> Decimal:
+def _day_pay(result: Result, ref: Ref) -> Decimal:
     """A day's pay: ``daily_wage`` when given, otherwise the monthly wage by the ``day_pay`` option (monthly / 30)."""
     facts = result.facts
     if facts.daily_wage is not None:
+        result.unused("monthly_wage", ref, "a day's pay is the daily wage given")
         return facts.daily_wage
     rule = result.option("day_pay")
     return wage_periods.WageScale(facts.monthly_wage, "calendar", rule).day
@@ -271,6 +272,7 @@ def _month_pay(result: Result, ref: Ref) -> Decimal:
     convention of ships' articles, a month's wages over 30 days, read back), said in a step."""
     facts = result.facts
     if facts.monthly_wage is not None:
+        result.unused("daily_wage", ref, "one month's pay is the monthly wage given")
         return facts.monthly_wage
     month = facts.daily_wage * 30
     result.step(
@@ -315,11 +317,13 @@ def _alternative(result: Result, period_pay: Decimal, periods: int, ref: Ref) ->
     if result.option("substitute_alternative") == "whole-absence":
         if per_period is not None:
             result.step(ref, "Substitute's expenses period by period are used only under the per-period reading.")
+        if not periods:
+            return Decimal(0), "(no complete period counted, so neither is due)"
         pay = period_pay * periods
-        larger = max(pay, facts.substitute_expenses) if periods else Decimal(0)
+        larger = max(pay, facts.substitute_expenses)
         return larger, (
-            f"({money_text(result, pay)} in all) or the expenses of a substitute "
-            f"({money_text(result, facts.substitute_expenses)}): the larger, {money_text(result, larger)}"
+            f"({money_text(result, pay)} of pay in all against {money_text(result, facts.substitute_expenses)} of "
+            f"expenses): the larger, {money_text(result, larger)}"
         )
     if "substitute_expenses" not in facts.defaulted:
         result.step(ref, "Read period by period, the substitute's expenses are those given for each period.")
@@ -327,11 +331,13 @@ def _alternative(result: Result, period_pay: Decimal, periods: int, ref: Ref) ->
     if len(costs) != periods:
         why = f"must hold one sum for each of the {counted(periods, 'period')} counted, got {len(costs)}"
         raise FactError([("substitute_expenses_per_period", why)])
+    if not periods:
+        return Decimal(0), "(no complete period counted, so neither is due)"
     larger = sum((max(period_pay, cost) for cost in costs), Decimal(0))
     substitutes = sum(1 for cost in costs if cost > period_pay)
     return larger, (
-        f"for each period on its own, the larger of that pay ({money_text(result, period_pay)}) and that period's "
-        f"substitute's expenses (the expenses in {counted(substitutes, 'period')}): {money_text(result, larger)} in all"
+        f"(for each period on its own, the larger of {money_text(result, period_pay)} of pay and that period's "
+        f"expenses, the expenses in {counted(substitutes, 'period')}): {money_text(result, larger)} in all"
     )
 
 
@@ -343,6 +349,7 @@ def _unseaworthy_defence(result: Result, clause: Ref, subsection: Ref, proviso: 
         return False
     if facts.ship_unseaworthy is not True:
         result.burden("ship_unseaworthy", subsection, _effect(facts.ship_unseaworthy, "no unseaworthiness defence"))
+        result.unused("complained_before", proviso, "a complaint matters only if the ship is shown unseaworthy")
         return False
     result.burden("ship_unseaworthy", subsection, "proved: a reasonable cause, if he complained first")
     if facts.complained_before is not True:
@@ -385,15 +392,11 @@ def _quitting_made_out(result: Result, binds: Ref | None) -> bool:
     (pk-mso-2001, part_IV__chp_15__sec_208) names "an officer, seaman or an apprentice" with no such words
     (``binds`` None), so the engagement does not matter there. Sufficient reason and the unseaworthiness defence
     belong to s. 94(1) / s. 204(1), not to this offence."""
-    facts = result.facts
     ref = binds or PK_S208
-    if facts.sufficient_reason is True:
-        result.step(ref, "Quitting the ship without leave admits no answer of sufficient reason: no effect.")
-    if facts.ship_unseaworthy is True:
-        result.step(ref, "The unseaworthiness defence is for the offences of desertion and absence only: no effect.")
+    result.unused("sufficient_reason", ref, "quitting the ship without leave admits no answer of sufficient reason")
+    result.unused("ship_unseaworthy", ref, "the unseaworthiness defence is for desertion and absence only")
     if binds is None:
-        if facts.engaged is False:
-            result.step(ref, "s. 208 names any officer, seaman or apprentice, not one lawfully engaged: no effect.")
+        result.unused("engaged", ref, "s. 208 names any officer, seaman or apprentice, not one lawfully engaged")
         return True
     engaged = _shown(result, "engaged", True, binds, "no offence: only a seafarer lawfully engaged is bound")
     if not engaged:
@@ -436,6 +439,8 @@ def _deemed_proof(result: Result, home: str, limb_1: Ref, limb_2: Ref) -> bool:
     if left:
         limb = "he left the ship before the completion of the voyage or engagement"
         second = False
+        for fact, _wanted in _SECOND_LIMB:
+            result.unused(fact, limb_1, "the first limb is shown, so the second is not needed")
     else:
         second = all([_shown(result, f, w, limb_1, "the second limb fails") for f, w in _SECOND_LIMB])
         limb = f"the voyage was to end in {home}, the ship has not returned, he is absent and an entry is in the log"
@@ -555,17 +560,17 @@ another offence is reported in a step saying so, never silently dropped."""
 
 def _report_unused(result: Result, table: str, ref: Ref) -> None:
     """A step for each fact given (not left to its default) that does not bear on the offence charged."""
-    facts = result.facts
-    defaulted = facts.defaulted
+    offence = result.facts.offence
     for fact, offences, why in _BEARING[table]:
-        if facts.offence not in offences and fact not in defaulted:
-            result.step(ref, f"The {fact.replace('_', ' ')} given has no effect here: {why}.")
+        if offence not in offences:
+            result.unused(fact, ref, why)
 
 
 def _no_application(result: Result, ref: Ref, why: str) -> None:
     result.value("to_master_or_owner", None)
     result.value("to_government", None)
     result.step(ref, why)
+    result.unused("amount_forfeited", ref, "it is within what may be forfeited, and the section applies no sum here")
 
 
 def _check_amount_forfeited(result: Result, ceiling: Decimal) -> None:
@@ -715,7 +720,7 @@ def _in_absence(facts: Facts, result: Result, committed: bool) -> None:
         result.amount("max_forfeiture", Decimal(0), MAXIMUM, IN_ITEM_38_B)
         _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only.")
         return
-    day = _day_pay(result)
+    day = _day_pay(result, IN_ITEM_38_B)
     periods = _periods(result)
     alternative, how = _alternative(result, day * 6, periods, IN_ITEM_38_B)
     result.step(
@@ -793,8 +798,12 @@ def _pk_left_behind(facts: Facts, result: Result, committed: bool) -> Decimal:
     s. 148 does not apply)."""
     if not facts.left_behind_outside_pakistan:
         result.value("reimbursement_to_master", None)
-        if facts.offence == ABSENCE and facts.expenses_caused:
-            result.step(PK_S148_4, "s. 148 reimburses the master only for a seaman left behind outside Pakistan.")
+        if facts.offence == ABSENCE:
+            why = "s. 148 reimburses the master out of them only for a seaman left behind outside Pakistan"
+            for fact in ("expenses_caused", "property_on_board_value"):
+                result.unused(fact, PK_S148_4, why)
+            if result.facts.pk_absence_reading == "no-amount-fixed":
+                result.unused("wages_earned", PK_S148_4, why)
         return Decimal(0)
     if not committed:
         result.amount("reimbursement_to_master", Decimal(0), MAXIMUM, PK_S148_2_B)
@@ -873,7 +882,14 @@ def _pk_desertion(facts: Facts, result: Result, established: str | None, reimbur
     if facts.amount_forfeited is None:
         _no_application(result, PK_S212_1, "No sum forfeited is given, and the text fixes none: nothing to apply.")
         return
-    _check_amount_forfeited(result, facts.wages_earned + facts.property_on_board_value)
+    fund = facts.wages_earned + facts.property_on_board_value
+    if reimbursed:
+        result.step(
+            PK_S212_1,
+            f"s. 148(4)'s {money_text(result, reimbursed)} comes out of the same wages and property: at most "
+            f"{money_text(result, fund - reimbursed)} is left to be forfeited.",
+        )
+    _check_amount_forfeited(result, fund - reimbursed)
     if facts.wages_other_vessel:
         result.step(
             PK_S212_2,

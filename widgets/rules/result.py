@@ -61,6 +61,12 @@ class Result:
         self._cite(ref)
         self._steps.append({"citation": ref.citation, "eid": ref.eid, "text": text})
 
+    def unused(self, fact: str, ref: Ref, why: str) -> None:
+        """A step saying that ``fact``, given by the caller, has no effect under ``ref`` and ``why``: every fact a rule
+        accepts either changes the outcome or is reported. A fact left to its default is not mentioned."""
+        if fact not in self.facts.defaulted:
+            self.step(ref, f"The {fact.replace('_', ' ')} given has no effect here: {why}.")
+
     def amount(self, name: str, value: Decimal, kind: str, ref: Ref) -> Decimal:
         """Record a sum of money of ``kind`` (ENTITLEMENT / MAXIMUM / MINIMUM) fixed by ``ref``; returns it rounded."""
         if name in _RESERVED or kind not in KINDS:

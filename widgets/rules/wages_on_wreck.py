@@ -264,6 +264,8 @@ def _pk_compute(facts: Facts, result: Result) -> None:
             "applies.",
         )
         _effects_not_asked(result, PK_S161_1_B, "Limb (b)")
+        result.unused("exerted_utmost", PK_S160_1, "the bar is for 'all cases of wreck or loss' only")
+        result.unused("declined_repatriation", PK_S161_2, "s. 161(2) reaches the wages of (a)(i) only, not limb (b)")
         wages = _pk_unfitness(facts, result)
         effects = result.amount("effects_compensation", Decimal(0), ENTITLEMENT, PK_S161_1_B)
         result.step(PK_S161_1_B, "Limb (b) gives no compensation for lost effects.")
@@ -276,6 +278,9 @@ def _pk_compute(facts: Facts, result: Result) -> None:
     )
     barred = _pk_s160_bar(facts, result)
     declined = _pk_declined_repatriation(facts, result)  # recorded as a step even when s. 160 already bars the wages
+    if barred or declined:
+        for fact in ("days_suitably_employed", "days_negligent"):
+            result.unused(fact, PK_S161_2, "no wages under (a)(i) are due from which to exclude days")
     wages = Decimal(0) if barred or declined else _pk_wages(result)
     wages = result.amount("wages", wages, ENTITLEMENT, PK_S161_1_A_I)
     effects = _pk_effects(facts, result)
@@ -294,6 +299,7 @@ def _pk_s160_bar(facts: Facts, result: Result) -> bool:
     The bar needs proof: it operates only when it is shown that he did not exert himself (``exerted_utmost`` is
     false). Not shown, the claim stands — the burden is on whoever resists it. Abandonment is not "wreck or loss"."""
     if facts.cause not in ("wreck", "loss"):
+        result.unused("exerted_utmost", PK_S160_1, "the bar is for 'all cases of wreck or loss', not abandonment")
         return False
     value = facts.exerted_utmost
     if value is False:
@@ -393,10 +399,10 @@ def _effects_not_asked(result: Result, ref: Ref, limb: str) -> None:
 
 
 _PAKISTAN_ONLY = (
-    ("declined_repatriation", True, "Declining the approved repatriation arrangements bars the wages (s. 161(2))"),
-    ("exerted_utmost", False, "Failing to exert himself to save the ship bars the claim to wages (s. 160(1))"),
+    ("declined_repatriation", "declining the approved repatriation arrangements bars the wages (s. 161(2))"),
+    ("exerted_utmost", "failing to exert himself to save the ship bars the claim to wages (s. 160(1))"),
 )
-"""Facts that matter under the Ordinance alone: (fact, the value that would bar wages there, the rule in words)."""
+"""Facts that matter under the Ordinance alone: (fact, its rule there in words)."""
 
 
 def _in_compute(facts: Facts, result: Result) -> None:
@@ -404,9 +410,14 @@ def _in_compute(facts: Facts, result: Result) -> None:
     the agreement by reason of the wreck, loss or abandonment of the ship or by reason of his being left on shore ...
     under a certificate ... of his unfitness or inability to proceed on the voyage, the seafarer shall be entitled to
     receive,—" (in-msb-2016, part_V__sec_69__subsec_1)."""
-    for fact, ignored, rule in _PAKISTAN_ONLY:
-        if getattr(facts, fact) is ignored:
-            result.step(IN_S69_1, f"{rule} only in Pakistan; the Bill has no such rule: no effect.")
+    for fact, rule in _PAKISTAN_ONLY:
+        result.unused(fact, IN_S69_1, f"{rule} only in Pakistan; the Bill has no such rule")
+    if facts.cause != "captivity":
+        for name in CAPTIVITY_DATES:
+            result.unused(name, IN_S69_4, "a date of s. 69(4)'s captivity, not of this cause")
+    if facts.cause not in WRECK_CAUSES:
+        for name in ("seafarer_deceased", "nominee_under_s85"):
+            result.unused(name, IN_S69_3, "s. 69(3) says who is paid the compensation for effects, and none is due")
     if facts.cause == "captivity":
         _in_captivity(facts, result)
         return
@@ -491,17 +502,18 @@ def _in_payee(facts: Facts, result: Result, compensation: Decimal) -> None:
     shipping master at the port of engagement in India for payment to the seafarer, or, in the case of deceased
     seafarer, to the person nominated by him in this behalf under section 85 or if he has not made any such nomination
     or the nomination made by him is or has become void, to his legal heirs" (in-msb-2016, part_V__sec_69__subsec_3)."""
+    if not compensation:
+        result.value("effects_payee", None)
+        for name in ("seafarer_deceased", "nominee_under_s85"):
+            result.unused(name, IN_S69_3, "s. 69(3) says who is paid the compensation, and none is due")
+        return
     if not facts.seafarer_deceased:
         payee = "the seafarer"
-        if facts.nominee_under_s85:
-            result.step(IN_S69_3, "A nomination under s. 85 matters only if the seafarer has died: no effect.")
+        result.unused("nominee_under_s85", IN_S69_3, "a nomination under s. 85 matters only if the seafarer has died")
     elif facts.nominee_under_s85:
         payee = "the person he nominated under s. 85"
     else:
         payee = "his legal heirs (no valid nomination under s. 85)"
-    if not compensation:
-        result.value("effects_payee", None)
-        return
     result.value("effects_payee", f"{payee}, through the shipping master at the port of engagement in India")
     result.step(
         IN_S69_3,
@@ -531,6 +543,7 @@ def _in_captivity(facts: Facts, result: Result) -> None:
     if facts.days_suitably_employed or facts.days_negligent:
         result.step(IN_S69_2, "The exclusions for days employed or negligent reach only wages under (a)(i), not these.")
     _effects_not_asked(result, IN_S69_4, "s. 69(4)")
+    result.unused("ship_trade", IN_S69_4, "it measures only the compensation for effects, which s. 69(4) does not give")
     wages = result.amount("wages", wages, ENTITLEMENT, IN_S69_4)
     result.amount("effects_compensation", Decimal(0), ENTITLEMENT, IN_S69_4)
     result.value("effects_payee", None)
