@@ -270,8 +270,17 @@ def _in_detention(result: Result, defence: bool) -> None:
     result.step(IN_S118_2, "Loaded in contravention of s. 118: the vessel may be detained until she ceases to be so.")
 
 
+NO_CONTRAVENTION = {
+    IN: (("stress_of_weather", "a defence matters only to a contravention, and there is none"),),
+    PK: (("pakistani_ship", "with no contravention to answer for, the flag does not matter"),),
+}
+"""Facts that matter only once the load line is submerged in a ship the provisions reach, by text."""
+
+
 def _not_submerged(result: Result, ref: Ref, why: str) -> None:
     result.step(ref, why)
+    for fact, unused_why in NO_CONTRAVENTION[result.rule.id.partition("/")[0]]:
+        result.unused(fact, ref, unused_why)
     result.amount("max_fine", Decimal(0), MAXIMUM, ref)
     result.value("detention", False)
 
@@ -287,11 +296,9 @@ def _pk_compute(facts: Facts, result: Result) -> None:
     s. 363: where a passenger ship's "appropriate sub-division load line" is the lower, "the ship shall not be so
     loaded that the appropriate load line on each side of the ship is submerged" in the same conditions
     (part_VI__chp_24__sec_363)."""
-    if facts.stress_of_weather is True:
-        result.step(
-            PK_S364_1,
-            "Stress of weather is a defence only under the Indian Bill's Table; the Ordinance has none: no effect.",
-        )
+    result.unused(
+        "stress_of_weather", PK_S364_1, "it is a defence under the Indian Bill's Table; the Ordinance has none"
+    )
     result.value("fine_liable", None)  # who is liable, once a fine is due (s. 364(1))
     section = PK_S363 if facts.subdivision_load_line else PK_S362
     depth = _salt_water_no_list(result, section)

@@ -137,7 +137,9 @@ def _period_end(facts: Facts, result: Result) -> dt.date:
     end = facts.hajj_day + dt.timedelta(days=PERIOD_DAYS)
     text = f"Sixty days after the Hajj day ({date_text(facts.hajj_day)}) end on {date_text(end)}"
     days = facts.days_ship_prevented
-    if days:
+    if not days:
+        result.unused("prevention_proved", S319_1_PROVISO, "no day on which the ship was prevented is given")
+    else:
         proved = facts.prevention_proved
         if proved is True:
             result.burden("prevention_proved", S319_1_PROVISO, f"proved: {counted(days, 'day')} not taken into account")

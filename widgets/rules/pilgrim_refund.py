@@ -14,7 +14,7 @@ from widgets.rules.facts import Facts, Schema, choice, date, flag, money, option
 from widgets.rules.periods import add_months
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
-from widgets.rules.result import ENTITLEMENT, MAXIMUM, Result
+from widgets.rules.result import ENTITLEMENT, MAXIMUM, MINIMUM, Result
 from widgets.rules.wording import date_text, money_text
 
 PK = "pk-mso-2001"
@@ -97,6 +97,18 @@ def _check(facts: Facts) -> list[tuple[str, str]]:
     return problems
 
 
+LIMB_FACTS = ("sailed_on", "satisfied_consul_on", "returned_on", "died_where", "nominee_named")
+LIMB_USES = {
+    "prevented-from-embarking": (),
+    "removed-from-ship": (),
+    "remaining-or-other-route": ("sailed_on", "satisfied_consul_on"),
+    "died": ("died_where", "nominee_named"),
+    "not-returned-within-six-months": ("sailed_on", "returned_on", "nominee_named"),
+    "returned-by-other-route": ("sailed_on", "returned_on", "nominee_named"),
+}
+"""The facts of one limb or another of s. 317 and the events whose limb uses each; given for another, a step says so."""
+
+
 def _compute(facts: Facts, result: Result) -> None:
     _return_passage_secured(facts, result)
     limb = {
@@ -108,6 +120,9 @@ def _compute(facts: Facts, result: Result) -> None:
         "returned-by-other-route": _not_returned,
     }[facts.event]
     deposit, passage, ref, payee = limb(facts, result)
+    for fact in LIMB_FACTS:
+        if fact not in LIMB_USES[facts.event]:
+            result.unused(fact, ref, "a fact of another limb of s. 317")
     if (deposit or passage) and _already_refunded(facts, result, ref):
         deposit = passage = Decimal(0)
     passage, passage_kind = _prescribed_deductions(facts, result, deposit, passage)
@@ -115,7 +130,7 @@ def _compute(facts: Facts, result: Result) -> None:
     result.amount("passage_money_refund", passage, passage_kind, S317_5 if passage_kind == MAXIMUM else ref)
     refund = result.amount("refund", deposit + passage, passage_kind if passage else ENTITLEMENT, ref)
     result.value("payee", payee if refund else None)
-    _unclaimed(facts, result, deposit, passage)
+    _unclaimed(facts, result, deposit, passage, passage_kind)
 
 
 def _return_passage_secured(facts: Facts, result: Result) -> None:
@@ -270,14 +285,17 @@ def _prescribed_deductions(facts: Facts, result: Result, deposit: Decimal, passa
     return left, ENTITLEMENT
 
 
-def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal) -> None:
+def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal, passage_kind: str) -> None:
     """s. 318(1): "All deposits made under section 315 which have been unclaimed for the prescribed period shall vest
     in the Federal Government." s. 318(2): "If any pilgrim entitled to a refund of passage-money under sub-section (1)
     of section 317, does not claim such refund within the prescribed period, or if any pilgrim who has purchased a
     return ticket does not on the basis of such ticket obtain a return passage from the Kingdom of Saudi Arabia within
     the prescribed period and the value of the return half of such ticket has not been refunded under sub-sections (2)
     or (3) or (4) of the aforesaid section, such passage-money or value shall vest in the Federal Government"
-    (pk-mso-2001, part_V__chp_20__sec_318__subsec_1, __subsec_2)."""
+    (pk-mso-2001, part_V__chp_20__sec_318__subsec_1, __subsec_2). What vests is typed as what it is made of:
+    passage-money still subject to the prescribed deductions makes it a maximum; a return half the option leaves
+    unvalued makes it a minimum (at least the rest)."""
+    kind = ENTITLEMENT
     if deposit:
         result.step(
             S318_1, "If the deposit is unclaimed for the prescribed period, it vests in the Federal Government."
@@ -287,6 +305,7 @@ def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal)
         if passage:
             result.step(S318_2, "Passage-money refundable under s. 317(1) and not claimed in time vests likewise.")
             vesting += passage
+            kind = passage_kind
     elif facts.return_ticket and facts.already_refunded:
         result.step(S318_2, "The return half of his ticket was refunded under s. 317: its value does not vest.")
     elif facts.return_ticket and result.option("return_half_value") == "not-fixed":
@@ -294,9 +313,10 @@ def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal)
         result.step(
             S318_2,
             "He did not return on his ticket: unless refunded under s. 317(2), (3) or (4), the value of its return "
-            "half vests in the Federal Government; the text does not fix that value (option not-fixed), so it is not "
-            "counted here.",
+            "half vests in the Federal Government; the text does not fix that value (option not-fixed), so what vests "
+            "is at least the rest.",
         )
+        kind = MINIMUM
     elif facts.return_ticket:
         # "the value of the return half": half the passage-money, the measure s. 317(2) and (4) refund for it.
         half = (facts.passage_money / 2).quantize(Decimal("0.01"))
@@ -308,7 +328,7 @@ def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal)
             "(4), it vests in the Federal Government.",
         )
         vesting += half
-    result.amount("vests_if_unclaimed", vesting, ENTITLEMENT, S318_2 if vesting > deposit else S318_1)
+    result.amount("vests_if_unclaimed", vesting, kind, S318_2 if vesting > deposit or kind != ENTITLEMENT else S318_1)
 
 
 RULES = (
