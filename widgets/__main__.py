@@ -18,6 +18,7 @@ import json
 import sys
 
 from widgets import FactError, UnknownProvision, describe, evaluate, provision_ids
+from widgets.rules.facts import quoted
 
 
 def _fail(message: str) -> int:
@@ -33,6 +34,16 @@ class BadInput(ValueError):
     """Standard input that is not a JSON document of facts; the message says why in a few words."""
 
 
+def _refuse_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object as a dict; a name given twice is refused (the later value would silently win)."""
+    out: dict[str, object] = {}
+    for name, value in pairs:
+        if name in out:
+            raise BadInput(f"{quoted(name)} is given twice")
+        out[name] = value
+    return out
+
+
 def _read_facts() -> object:
     data = sys.stdin.buffer.read(STDIN_MAX + 1)
     if len(data) > STDIN_MAX:
@@ -44,9 +55,11 @@ def _read_facts() -> object:
     if not text.strip():
         return {}
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_refuse_duplicates)
     except json.JSONDecodeError as error:
         raise BadInput(f"not valid JSON ({error})") from None
+    except BadInput:
+        raise
     except RecursionError:
         raise BadInput("not valid JSON (nested too deeply)") from None
     except ValueError as error:  # an integer literal past Python's digit limit for int()

@@ -178,3 +178,25 @@ def test_evaluate_raises_only_fact_error_for_any_bad_value():
             for value in hostile:
                 with contextlib.suppress(widgets.FactError):
                     widgets.evaluate(provision_id, {fact["name"]: value})
+
+
+def test_a_fact_given_twice_in_the_json_is_refused_not_last_wins():
+    text = '{"monthly_wage": 1000, "monthly_wage": 2000, "cause": "wreck"}'
+    err = _refused(run("eval", "pk-mso-2001/wages-on-wreck", stdin=text), "facts:")
+    assert "“monthly_wage” is given twice" in err
+
+
+def test_a_huge_unknown_provision_id_is_named_briefly():
+    done = run("eval", "x" * 100_000, stdin="{}")
+    assert done.returncode == 2 and len(done.stderr) < 1_000 and "Traceback" not in done.stderr
+
+
+def test_sixty_thousand_unknown_facts_make_one_short_line():
+    facts = {f"k{i}": 1 for i in range(60_000)}
+    err = _refused(run("eval", "pk-mso-2001/wages-on-wreck", stdin=json.dumps(facts)), "k0: unknown fact")
+    assert len(err) < 2_000 and "more" in err
+
+
+def test_bounds_read_as_numbers_not_exponents():
+    err = _refused(run("eval", "in-msb-2016/desertion", stdin='{"offence": "desertion", "hours_absent": 2e6}'), "hours")
+    assert "at most 1,000,000" in err

@@ -52,12 +52,19 @@ ECHO_MAX = 40
 """The most characters of a given value an error message repeats."""
 
 
+PROBLEMS_SHOWN = 10
+"""The most problems ``str(FactError)`` spells out; the rest are counted."""
+
+
 class FactError(ValueError):
-    """Invalid facts. ``problems`` lists (field, why); ``str()`` is one line naming each bad field."""
+    """Invalid facts. ``problems`` lists (field, why); ``str()`` is one line naming each bad field (the first
+    ``PROBLEMS_SHOWN`` of them, and how many more)."""
 
     def __init__(self, problems: list[tuple[str, str]]) -> None:
         self.problems = problems
-        super().__init__("; ".join(f"{name}: {why}" for name, why in problems))
+        shown = "; ".join(f"{name}: {why}" for name, why in problems[:PROBLEMS_SHOWN])
+        more = len(problems) - PROBLEMS_SHOWN
+        super().__init__(shown + (f"; and {more:,} more" if more > 0 else ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +113,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def quoted(value: Any) -> str:
+    """``value`` as an error message quotes it (see ``_show``), for messages outside this module."""
+    return _show(value)
+
+
 def _show(value: Any) -> str:
     """A value given as a fact, quoted for an error message as the reader typed it: “a lot”, 12.5, true, null; a long
     value is cut to ``ECHO_MAX`` characters, an integer of hundreds of digits named by its length."""
@@ -129,10 +141,15 @@ def _real(fact: Fact, value: Any) -> float | int | Decimal:
     if isinstance(value, float | Decimal) and not math.isfinite(value):
         raise ValueError(f"must be a finite number, got {_show(value)}")
     if fact.minimum is not None and value < fact.minimum:
-        raise ValueError(f"must be at least {fact.minimum:g}, got {_show(value)}")
+        raise ValueError(f"must be at least {_bound(fact.minimum)}, got {_show(value)}")
     if fact.maximum is not None and value > fact.maximum:
-        raise ValueError(f"must be at most {fact.maximum:,g}, got {_show(value)}")
+        raise ValueError(f"must be at most {_bound(fact.maximum)}, got {_show(value)}")
     return value
+
+
+def _bound(limit: float) -> str:
+    """A fact's bound as a reader writes it: 1,000,000 or 0.95, never 1e+06."""
+    return f"{int(limit):,}" if float(limit).is_integer() else f"{limit:,}"
 
 
 def _money(fact: Fact, value: Any) -> Decimal:
@@ -303,13 +320,13 @@ class Schema:
             raise FactError([("facts", f"must be a JSON object, got {type(raw).__name__}")])
         facts = self.facts
         values = dict(self._defaults)
-        unknown: list[tuple[str, str]] = []
+        unknown: list[str] = []
         bad: dict[str, str] = {}
         for name, value in raw.items():
             fact = facts.get(name) if isinstance(name, str) else None
             if fact is None:
                 named = name if isinstance(name, str) and len(name) <= ECHO_MAX else _show(name)
-                unknown.append((named, f"unknown fact; accepted: {', '.join(facts)}"))
+                unknown.append(named)
                 continue
             try:
                 values[name] = fact.check(value)
@@ -319,5 +336,7 @@ class Schema:
             if name not in raw:
                 bad[name] = "is required"
         if unknown or bad:
-            raise FactError([*unknown, *((name, bad[name]) for name in facts if name in bad)])
+            accepted = f"accepted: {', '.join(facts)}"
+            first = [(name, "unknown fact" + ("" if i else f"; {accepted}")) for i, name in enumerate(unknown)]
+            raise FactError([*first, *((name, bad[name]) for name in facts if name in bad)])
         return Facts(**values, defaulted=tuple(name for name in self._defaults if name not in raw))

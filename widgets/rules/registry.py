@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from widgets.rules.facts import FactError, Facts, Schema
+from widgets.rules.facts import FactError, Facts, Schema, quoted
 from widgets.rules.provisions import Ref
 from widgets.rules.result import Result
 
@@ -25,7 +25,7 @@ class UnknownProvision(LookupError):
     """A provision id that no rule implements."""
 
     def __str__(self) -> str:
-        return f"unknown provision id {self.args[0]!r}; known: {', '.join(provision_ids())}"
+        return f"unknown provision id {quoted(self.args[0])}; known: {', '.join(provision_ids())}"
 
 
 @dataclass(frozen=True)
