@@ -333,7 +333,8 @@ def _pk_foreign_ship(result: Result, section: Ref) -> None:
     result.step(
         PK_S374_4,
         "Found on inspection in a port in Pakistan to be loaded beyond the limits of her certificate, she may be "
-        "detained (a ship of a Load Line Convention country, inspected under s. 374(1)).",
+        "detained (taken as given: a ship of a Load Line Convention country, of the size s. 374(1)'s proviso names, "
+        "inspected under s. 374(1)).",
     )
     result.step(
         PK_S400, "The detention provisions apply to her as if she were a Pakistani ship, with s. 400's changes."

@@ -133,7 +133,9 @@ def _period_end(facts: Facts, result: Result) -> dt.date:
     is prevented from carrying pilgrims on the return passage by reason of the port of Jeddah having been declared by
     proper authority to be infected, or by reason of war, disturbance, or any other cause not arising from any act or
     default of the master, owner or agent" (pk-mso-2001, part_V__chp_20__sec_319__subsec_1__proviso_nn_1). The cause
-    excuses the master, owner or agent, so they must prove it: not shown, the days count."""
+    excuses the master, owner or agent, so they must prove it: not shown, the days count. The days given are taken to
+    fall within the sixty (each lengthens the period by a day); days the ship was held after the period had run are
+    not "for the purpose of computing the said period" and should not be given."""
     end = facts.hajj_day + dt.timedelta(days=PERIOD_DAYS)
     text = f"Sixty days after the Hajj day ({date_text(facts.hajj_day)}) end on {date_text(end)}"
     days = facts.days_ship_prevented
