@@ -43,7 +43,6 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -71,6 +70,8 @@ ADDRESS_DIR = "akn"
 CATALOGUE = f"{DATA_DIR}/catalogue.json"
 ALL_NOTES = f"{DATA_DIR}/annotations.jsonld"
 W3C_CONTEXT = "http://www.w3.org/ns/anno.jsonld"
+NOTES_ID = "urn:lex-maritima:notes"
+NOTES_LABEL = "Lex Maritima: notes on the corpus"
 SECTION_EID = re.compile(r"(?:^|__)sec_([0-9A-Za-z]+)$")
 TEXT_BLOCKS = {"p"}
 """Elements with an eId but no portion address of their own: a paragraph of text is reached through its provision
@@ -181,12 +182,12 @@ def _collection(identifier: str, label: str, items: list[dict]) -> dict:
 
 
 def data_files(
-    docs: Iterable[corpus.Document], page_url: Callable[[str], str], rows: Mapping[str, list[dict]]
+    docs: Iterable[corpus.Document], page_url: Callable[[str], str], rows: Mapping[str, list[dict]], every: dict
 ) -> dict[str, bytes]:
     """Every file of ``data/``: site path → bytes. ``page_url(docname)``: a page's URL from the site's root;
-    ``rows``: each document's :func:`provision_rows`."""
+    ``rows``: each document's :func:`provision_rows`; ``every``: the notes, a collection as
+    :func:`corpus.notes.export` gives it."""
     docs = list(docs)
-    every = notes.export()
     if every.get("@context") != W3C_CONTEXT:
         raise ExtensionError(f"corpus.notes.export() no longer gives a collection in the {W3C_CONTEXT} context")
     items = every["first"]["items"]
@@ -323,21 +324,27 @@ def address_files(
 # ---- writing them ------------------------------------------------------------------------------------------------
 
 
-@cache
-def _site_files(doc_ids: tuple[str, ...], uris: tuple[tuple[str, str], ...]) -> dict[str, bytes]:
-    docs = [corpus.document(d) for d in doc_ids]
-    table = dict(uris)
-    page_url = table.__getitem__
-    rows = {doc.id: provision_rows(doc, page_url) for doc in docs}
-    return {**data_files(docs, page_url, rows), **address_files(docs, page_url, rows)}
-
-
 def site_files(app: Sphinx) -> dict[str, bytes]:
-    """Every file this extension writes into the site (site path → bytes), made once per build process."""
-    docs = reader_documents(app)
-    names = [p.docname(d.id) for d in docs for p in akn_pages.document_pages(d.id).pages]
-    uris = tuple((name, app.builder.get_target_uri(name)) for name in names)
-    return _site_files(tuple(d.id for d in docs), uris)
+    """Every file this extension writes into the site (site path → bytes), made once per build."""
+    if app.open_data_files is None:
+        docs = reader_documents(app)
+        names = [p.docname(d.id) for d in docs for p in akn_pages.document_pages(d.id).pages]
+        page_url = {name: app.builder.get_target_uri(name) for name in names}.__getitem__
+        rows = {doc.id: provision_rows(doc, page_url) for doc in docs}
+        every = notes.export() if project_notes(app) else _collection(NOTES_ID, NOTES_LABEL, [])
+        app.open_data_files = {**data_files(docs, page_url, rows, every), **address_files(docs, page_url, rows)}
+    return app.open_data_files
+
+
+def project_notes(app: Sphinx) -> bool:
+    """Whether the book holds the project's notes: yes, unless ``lex_notes_project`` (:mod:`reader_notes`) is false
+    (a book over another corpus, which cannot hold them: the downloads' collections are then empty)."""
+    return bool(app.config.lex_notes_project) if "lex_notes_project" in app.config else True
+
+
+def forget_files(app: Sphinx) -> None:
+    """``builder-inited``: nothing made yet in this build."""
+    app.open_data_files = None
 
 
 def input_files(docs: Iterable[corpus.Document]) -> list[Path]:
@@ -374,7 +381,7 @@ def write_open_data(app: Sphinx, exception: BaseException | None) -> None:
     outdir = Path(app.outdir)
     docs = reader_documents(app)
     key = build_cache.digest(
-        [*build_cache.input_files(), *input_files(docs)], [[d.id for d in docs], app.builder.name], Path(app.srcdir)
+        [*build_cache.input_files(), *input_files(docs)], [[d.id for d in docs], app.builder.name, project_notes(app)]
     )
     stamp = Path(app.doctreedir) / build_cache.CACHE_DIR / "open-data.sha256"
     if (outdir / CATALOGUE).is_file() and stamp.is_file() and stamp.read_text() == key:
@@ -500,6 +507,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("statute_reader")  # the reader's pages, which the data and the addresses point into
     app.add_directive("corpus-downloads", CorpusDownloads)
     app.add_directive("corpus-licences", CorpusLicences)
+    app.connect("builder-inited", forget_files)
     app.connect("doctree-read", add_contents_downloads)
     app.connect("build-finished", write_open_data, priority=400)  # before the search indexes the written pages
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
