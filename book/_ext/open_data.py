@@ -61,6 +61,7 @@ from sphinx.util.docutils import SphinxDirective
 import corpus
 from corpus import annotation_store, catalogue, concordance, licences, notes
 from corpus.plain_text import plain_text
+from corpus.xmlio import AKN_NS
 
 logger = logging.getLogger(__name__)
 
@@ -93,12 +94,12 @@ class Download:
 
 
 DOWNLOADS = (
-    Download("akn", "Akoma Ntoso XML", "{id}.xml", "application/akn+xml"),
-    Download("markup", "bluebell markup", "{id}.bluebell.txt", "text/plain"),
-    Download("text", "plain text", "{id}.txt", "text/plain"),
-    Download("annotations", "notes (W3C Web Annotations, JSON-LD)", "{id}.annotations.jsonld", "application/ld+json"),
-    Download("report", "build report (JSON)", "{id}.report.json", "application/json"),
-    Download("provisions", "provisions (JSON)", "provisions.json", "application/json"),
+    Download("akn", "AKN XML", "{id}.xml", "application/akn+xml"),
+    Download("markup", "markup", "{id}.bluebell.txt", "text/plain"),
+    Download("text", "text", "{id}.txt", "text/plain"),
+    Download("annotations", "notes (JSON-LD)", "{id}.annotations.jsonld", "application/ld+json"),
+    Download("report", "build report", "{id}.report.json", "application/json"),
+    Download("provisions", "provisions", "provisions.json", "application/json"),
 )
 
 
@@ -135,10 +136,12 @@ def provision_rows(doc: corpus.Document, page_url: Callable[[str], str]) -> list
     page (``page_url(docname)``, with the anchor) and FRBR portion URI. The citation and heading are
     :mod:`corpus.cite`'s; an eId no reader page holds has ``page`` ``None`` (the tests require none)."""
     pages = akn_pages.document_pages(doc.id)
+    root = corpus.load(doc.id)
+    metadata = {el for meta in root.iter(f"{{{AKN_NS}}}meta") for el in meta.iter()}
     rows = []
-    for el in corpus.load(doc.id).iter():
+    for el in root.iter():
         eid = el.get("eId") if isinstance(el.tag, str) else None
-        if not eid or any(_local(a) == "meta" for a in el.iterancestors()):
+        if not eid or el in metadata:
             continue
         provision = corpus.by_eid(doc.id, eid)
         parent = next((a.get("eId") for a in el.iterancestors() if a.get("eId")), None)
@@ -403,8 +406,8 @@ def _size(count: int) -> str:
 
 
 def download_links(app: Sphinx, doc: corpus.Document, docname: str) -> nodes.paragraph:
-    """The downloads of ``doc`` as links from the page ``docname``, each with its size: "Akoma Ntoso XML (1.5 MB) ·
-    bluebell markup (657 KB) · …"."""
+    """The downloads of ``doc`` as links from the page ``docname``, each with its size: "AKN XML (1.5 MB) · markup
+    (657 KB) · …" (short labels: the page says what each is; a phone's column is narrow)."""
     files = site_files(app)
     here = app.builder.get_target_uri(docname)
     para = nodes.paragraph("", "", classes=["lm-downloads"])
