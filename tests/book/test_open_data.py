@@ -17,6 +17,7 @@ import pytest
 from lxml import etree
 from lxml import html as lxml_html
 from site_audit import anchors
+from test_accessibility import open_in_mode, serious_violations
 from test_hosting import CONTENT_SECURITY_POLICY, PolicyHandler
 
 import corpus
@@ -307,3 +308,14 @@ def test_a_portion_address_takes_the_reader_to_the_provision_under_the_policy(br
     finally:
         context.close()
     assert problems == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["book/data.html", "book/reader/in-msb-2016/index.html"])
+def test_axe_finds_no_serious_violation_on_the_data_page_or_a_contents_page_on_a_phone(browser, site_url, path):
+    context, page = open_in_mode(browser, f"{site_url}/{path}", 390, "light")
+    try:
+        assert page.locator(".lm-downloads a").count() >= len(DOWNLOADS)
+        assert serious_violations(page) == []
+    finally:
+        context.close()
