@@ -1,21 +1,24 @@
 """Sphinx extension: the corpus as open data — every document, provision and note downloadable from the built site,
 and every document and provision at its FRBR address.
 
-After an HTML build (``build-finished``) :func:`site_files` writes into the site, from the catalogue and the corpus:
+After an HTML build (``build-finished``) :func:`write_open_data` writes :func:`site_files` into the site, from the
+catalogue and the corpus:
 
 ``data/catalogue.json``
     For each document its id, titles, kind, jurisdiction, status (:attr:`corpus.Document.text_status`), licence
     position (:mod:`corpus.licences`), FRBR work and expression URIs, its reader page, and the URLs of its downloads
-    under the keys of :data:`DOWNLOADS` (``akn``, ``markup``, ``text``, ``annotations``, ``report``, ``provisions``).
+    under the keys of :data:`DOWNLOADS` (``akn``, ``markup``, ``text``, ``annotations``, ``report``, ``provisions``;
+    their media types under ``media_types``).
     Every URL in the data files is relative to the file that holds it (resolve it as a browser would).
 ``data/<id>/``
     The downloads: the AKN XML and the bluebell markup byte for byte as committed (``corpus/akn``,
     ``corpus/markup``), the plain text (:func:`corpus.plain_text.plain_text`), the document's notes as a W3C Web
-    Annotation collection (JSON-LD, from :func:`corpus.notes.export`: the notes whose target is the document), the
-    build report byte for byte (``corpus/reports``: what the clean-up removed or corrected, with reasons) and
-    ``provisions.json``: every eId of the document in document order with its citation and heading as
-    :mod:`corpus.cite` gives them, its parent's eId, its reader page and anchor (:mod:`akn_pages`) and its FRBR
-    portion URI. ``data/annotations.jsonld`` is every note of the corpus in one collection.
+    Annotation collection (JSON-LD, from :func:`corpus.notes.export`: the notes whose target is the document; none
+    in a book without the project's notes, :func:`project_notes`), the build report byte for byte
+    (``corpus/reports``: what the clean-up removed or corrected, with reasons) and ``provisions.json``: every eId of
+    the document in document order with its citation and heading as :mod:`corpus.cite` gives them, its parent's eId,
+    its reader page and anchor (:mod:`akn_pages`) and its FRBR portion URI. ``data/annotations.jsonld`` is every
+    note of the corpus in one collection.
 ``akn/<work URI>/``
     The FRBR addresses, as static pages that send the reader on (``<meta http-equiv=refresh>`` and a plain link: no
     script, so the site's Content-Security-Policy holds): the work (``akn/pk/act/ord/2001-10-03/52/``) and its
@@ -233,6 +236,7 @@ def data_files(
     catalogue = {
         "title": "Lex Maritima: an annotated Akoma Ntoso corpus of South-Asian maritime law",
         "urls": "relative to this file",
+        "media_types": {d.key: d.media_type for d in DOWNLOADS},
         "annotations": relative(ALL_NOTES, CATALOGUE),
         "documents": entries,
     }

@@ -88,8 +88,10 @@ def refresh_target(page: Path) -> str:
 # ---- the catalogue and its files ---------------------------------------------------------------------------------
 
 
-def test_the_catalogue_lists_every_document_with_its_facts(entries):
+def test_the_catalogue_lists_every_document_with_its_facts(catalogue, entries):
     assert list(entries) == [doc.id for doc in corpus.documents()]
+    assert catalogue["media_types"]["akn"] == "application/akn+xml"
+    assert catalogue["media_types"]["annotations"] == "application/ld+json"
     for doc in corpus.documents():
         entry = entries[doc.id]
         assert (entry["title"], entry["kind"], entry["jurisdiction"]) == (doc.title, doc.kind, doc.jurisdiction)
