@@ -41,10 +41,17 @@ class Document:
     # What the work date is (FRBRdate/@name): by default "enacted" (an Act) or "introduced" (a Bill); an Act whose
     # source prints no date of assent says what stands in for it ("commencement", "year only").
     date_name: str = ""
+    # What the corpus's text of the document is: by default "as made" (an Act as enacted, without later amendments)
+    # or "as introduced" (a Bill); a document whose source is a revised text says so ("as amended up to …").
+    status: str = ""
 
     @property
     def work_date_name(self) -> str:
         return self.date_name or ("introduced" if self.kind == "bill" else "enacted")
+
+    @property
+    def text_status(self) -> str:
+        return self.status or ("as introduced" if self.kind == "bill" else "as made")
 
     @property
     def source_path(self) -> Path:

@@ -262,7 +262,8 @@ def _anchor_all(pages: list[Page]) -> dict[str, tuple[str, str]]:
                 inline = [a for a in (el, *el.iterancestors()) if local(a) in INLINE]
                 if inline or cell_paragraph(el):  # an inline element, a block inside one (a side note's <p>), a cell's
                     outer = inline[-1] if inline else el.getparent()
-                    holder = next((a for a in outer.iterancestors() if a.get("eId")), None)
+                    # the nearest anchored ancestor: a cell's paragraph is not one (its row is)
+                    holder = next((a for a in outer.iterancestors() if a.get("eId") and not cell_paragraph(a)), None)
                     anchors[eid] = (page.slug, holder.get("eId") if holder is not None else "")
                 else:
                     anchors[eid] = (page.slug, eid)

@@ -61,7 +61,8 @@ INDEX_DIR = "pagefind"
 """The index's folder in the built site (Pagefind's own name, which ``site_search.js`` imports from)."""
 
 READER = "book/reader/"
-SKIPPED = ("_static/", "_sources/", "_images/", "lite/", f"{INDEX_DIR}/")
+SKIPPED = ("_static/", "_sources/", "_images/", "lite/", f"{INDEX_DIR}/", "akn/", "data/")
+"""Not indexed: assets, the lab, the index itself, and the FRBR addresses' redirect pages (``open_data.py``)."""
 SECTION_NUMBER = re.compile(r"(?:^|__)sec_([0-9A-Za-z]+)$")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 NUMBERED_PART = re.compile(r"(?:__(?:subsec|para|subpara|cl|subcl|item|point)_[0-9A-Za-z]+)+")

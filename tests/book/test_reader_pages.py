@@ -115,3 +115,12 @@ def test_every_eid_of_the_real_corpus_is_on_a_reader_page(real_corpus, doc):
     ]
     missing = [e for e in body_eids if e not in pages.anchors]
     assert len(body_eids) > 100 and not missing
+
+
+@pytest.mark.parametrize("doc_id", [d.id for d in corpus.documents()])
+def test_an_eid_reached_through_an_ancestor_lands_on_an_anchored_one(fixture_corpus, doc_id):
+    """A ref inside a table cell's paragraph (the fixture's s.256(2) Table) is reached through the cell's row: the
+    paragraph itself is not anchored."""
+    pages = akn_pages.document_pages(doc_id)
+    anchored = {eid for eid, (_, anchor) in pages.anchors.items() if anchor == eid}
+    assert all(anchor in anchored for _, anchor in pages.anchors.values() if anchor)
