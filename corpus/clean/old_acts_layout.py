@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from corpus import markup
+from corpus import markup, outline
 from corpus.clean.old_acts_glosses import split_gloss
 from corpus.clean.old_acts_marginal_notes import split_item, split_paragraph
 from corpus.clean.old_acts_sections import Numbering, Section, resolve, spans
@@ -128,12 +128,12 @@ class _Writer:
             body += " " + markup.remark(self.quirks.remarks[piece.line])
         return body
 
-    def heading(self, keyword: str, num: str, note: str | None, where: str, line: int) -> str:
-        head = keyword + (f" {num}" if num else "")
-        if note:
-            self.moved.append(Moved(line, note, f"heading of {where}"))
-            head += " - " + markup.text(note)
-        return head
+    def heading(self, note: str | None, where: str, line: int) -> str:
+        """The heading markup a glued marginal ``note`` makes ("" when there is none); the note is recorded as moved."""
+        if not note:
+            return ""
+        self.moved.append(Moved(line, note, f"heading of {where}"))
+        return markup.text(note)
 
     def blocks(self, pieces: list[Piece]) -> list[list[Piece]]:
         blocks: list[list[Piece]] = []
@@ -149,64 +149,57 @@ class _Writer:
                 blocks[-1].append(piece)
         return blocks
 
-    def write_block(self, pieces: list[Piece], level: int, where: str) -> None:
-        """Write one block's pieces at ``level``: text, clauses (nested), provisos, definitions, explanations."""
-        container = level  # where clauses go: the block, or the proviso that introduced them
-        letter_open = False
+    def write_block(self, pieces: list[Piece], block: outline.Provision, where: str) -> None:
+        """Fill ``block`` with one block's pieces: text, clauses (nested), provisos, definitions, explanations."""
+        container = block  # where clauses go: the block, or the proviso that introduced them
+        letter: outline.Provision | None = None  # the open lettered clause, which takes the numbered ones
         side_notes = 0  # the notes of paragraphs that go on with the sentence before them (the first heads the block)
         for piece in pieces:
             if piece.kind == "para" and piece.note and piece is not pieces[0]:
-                container, letter_open = level, False
+                container, letter = block, None
                 side_notes += 1
                 marker = "†" * side_notes
                 self.moved.append(Moved(piece.line, piece.note, f"side note of {where}"))
-                self.emit(level, "{{FOOTNOTE " + marker + "}}" + self.body_text(piece))
-                self.emit(0, "")
-                self.emit(level, f"FOOTNOTE{{placement side}} {marker}")
-                self.emit(level + 1, markup.text(piece.note))
-                self.emit(0, "")
+                block.add(outline.Text("{{FOOTNOTE " + marker + "}}" + self.body_text(piece)))
+                note = outline.Text(markup.text(piece.note))
+                block.add(outline.Provision("FOOTNOTE{placement side}", marker, items=[note]))
             elif piece.kind == "para":
-                container, letter_open = level, False
-                self.emit(level, self.body_text(piece))
-                self.emit(0, "")
+                container, letter = block, None
+                block.add(outline.Text(self.body_text(piece)))
             elif piece.kind == "proviso":
-                self.emit(level, self.heading("PROVISO", "", piece.note, f"a proviso of {where}", piece.line))
-                self.emit(level + 1, self.body_text(piece))
-                self.emit(0, "")
-                container, letter_open = level + 1, False
+                head = self.heading(piece.note, f"a proviso of {where}", piece.line)
+                container, letter = outline.Provision("PROVISO", "", head, [outline.Text(self.body_text(piece))]), None
+                block.add(container)
             elif piece.kind == "item":
-                digit = piece.label.isdigit()
-                nested = digit and letter_open
-                keyword = "SUBPARA" if nested else "PARA"
-                depth = container + (1 if nested else 0)
-                label_where = f"clause ({piece.label}) of {where}"
-                self.emit(depth, self.heading(keyword, f"({piece.label})", piece.note, label_where, piece.line))
-                self.emit(depth + 1, self.body_text(piece))
-                self.emit(0, "")
-                letter_open = letter_open or not digit
+                nested = piece.label.isdigit() and letter is not None
+                head = self.heading(piece.note, f"clause ({piece.label}) of {where}", piece.line)
+                item = outline.Provision("SUBPARA" if nested else "PARA", f"({piece.label})", head)
+                item.add(outline.Text(self.body_text(piece)))
+                (letter if nested and letter is not None else container).add(item)
+                if not piece.label.isdigit():
+                    letter = item
             elif piece.kind in ("definition", "unlabelled"):
                 # a definition's gloss is recorded as an Edit (classify), so it is not a Moved note
-                self.emit(level, "PARA" + (f" - {markup.text(piece.note)}" if piece.note else ""))
-                self.emit(level + 1, self.body_text(piece))
-                self.emit(0, "")
+                heading = markup.text(piece.note) if piece.note else ""
+                block.add(outline.Provision("PARA", "", heading, [outline.Text(self.body_text(piece))]))
             elif piece.kind == "explanation":
-                self.emit(level, "BLOCKS.explanation")
-                self.emit(level + 1, self.body_text(piece))
-                self.emit(0, "")
+                block.add(outline.Provision("BLOCKS.explanation", items=[outline.Text(self.body_text(piece))]))
 
     def write_section(self, number: int, heading_remark: str, lines: list[tuple[int, str]], level: int) -> None:
         pieces = [self.classify(n, t) for n, t in lines]
-        self.emit(level, f"SEC {number}. - " + markup.remark(heading_remark))
+        section = outline.Provision("SEC", f"{number}.", markup.remark(heading_remark))
         blocks = self.blocks(pieces)
         if len(blocks) == 1 and not (blocks[0][0].kind == "para" and blocks[0][0].note):
-            self.write_block(blocks[0], level + 1, f"section {number}")
-            return
-        for index, block in enumerate(blocks, start=1):
-            first = block[0]
-            where = f"unnumbered sub-section {index} of section {number}"
-            note = first.note if first.kind == "para" else None
-            self.emit(level + 1, self.heading("SUBSEC", "", note, where, first.line))
-            self.write_block(block, level + 2, where)
+            self.write_block(blocks[0], section, f"section {number}")
+        else:
+            for index, block in enumerate(blocks, start=1):
+                first = block[0]
+                where = f"unnumbered sub-section {index} of section {number}"
+                note = first.note if first.kind == "para" else None
+                subsection = outline.Provision("SUBSEC", "", self.heading(note, where, first.line))
+                section.add(subsection)
+                self.write_block(block, subsection, where)
+        self.out += markup.indent(outline.write(section), level)
 
 
 def _section_remark(section: Section, span: tuple[int, int]) -> str:

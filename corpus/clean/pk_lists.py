@@ -34,12 +34,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-#: bluebell keywords for the levels of numbered provisions below a section.
-LEVEL_NAMES = ("SUBSEC", "PARA", "SUBPARA", "CLAUSE", "SUBCLAUSE", "POINT")
+from corpus import outline
+from corpus.labels import candidates
 
 MARKER = re.compile(r"^\((?P<label>[0-9]{1,2}|[a-z]{1,6}|[A-Z])\)\s*(?P<rest>.*)$")
-_ROMAN = re.compile(r"^(x{0,3})(ix|iv|v?i{0,3})$")
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
 _OPENS_LIST = re.compile(r"(—|–|-|:|namely|following)\s*$")
 _RUNNING_LIST = re.compile(r"([;,]|\b(and|or))\s*$")
 _ENDS_SENTENCE = re.compile(r"([.;:—–\-]|\b(and|or))\s*$")
@@ -59,7 +57,7 @@ class Node:
     """A provision: the section itself, a numbered item, a proviso or an explanation."""
 
     role: str  # "section", "item", "proviso" or "explanation"
-    level: int  # -1 for the section; the index in LEVEL_NAMES for items (provisos/explanations: their holder's)
+    level: int  # -1 for the section; the index in outline.LEVELS for items (provisos/explanations: their holder's)
     kind: str = ""  # "arabic", "letter", "roman" or "upper" for items
     ordinal: int = 0
     num: str = ""
@@ -74,7 +72,7 @@ class Node:
             return "PROVISO"
         if self.role == "explanation":
             return "LEVEL.explanation"
-        return LEVEL_NAMES[min(self.level, len(LEVEL_NAMES) - 1)]
+        return outline.level_keyword(self.level)
 
     def add(self, item: Block | Node) -> None:
         if isinstance(item, Node):
@@ -92,29 +90,6 @@ class Node:
             if text:
                 return text
         return ""
-
-
-def candidates(label: str) -> list[tuple[str, int]]:
-    """The readings of a marker's label as (kind, ordinal): ``"ii"`` → roman 2; ``"i"`` → letter 9 and roman 1."""
-    if label.isdigit():
-        return [("arabic", int(label))]
-    if label.isupper():
-        return [("upper", ord(label) - ord("A") + 1)]
-    found = []
-    if len(label) == 1:
-        found.append(("letter", ord(label) - ord("a") + 1))
-    if _ROMAN.match(label) and set(label) <= {"i", "v", "x"}:
-        found.append(("roman", roman_value(label)))
-    return found
-
-
-def roman_value(label: str) -> int:
-    """The value of a lower-case roman numeral made of i, v and x."""
-    total = 0
-    for char, following in zip(label, [*label[1:], ""], strict=True):
-        value = _ROMAN_VALUES[char]
-        total += -value if following and _ROMAN_VALUES[following] > value else value
-    return total
 
 
 class Nester:

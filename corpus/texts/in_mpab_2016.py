@@ -28,9 +28,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from corpus import markup
+from corpus import markup, outline
 from corpus.clean import gazette, marginal_notes
-from corpus.clean.bill_papers import LABEL, PAPER_HEADING, ListNesting, ends_introduction, next_label, papers_markup
+from corpus.clean.bill_papers import LABEL, PAPER_HEADING, ListNesting, ends_introduction, papers_markup
+from corpus.labels import next_label
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
 
@@ -377,59 +378,49 @@ class _Builder:
     # -- rendering -------------------------------------------------------------------------------------------------
 
     def render(self) -> list[str]:
-        out: list[str] = []
-        for node in self.top:
-            out += self._render(node, 0)
-        return out
+        return outline.write_all([self._outline(node) for node in self.top])
 
-    def _render(self, node: _Node, level: int) -> list[str]:
-        pad = "  " * level
+    def _outline(self, node: _Node) -> outline.Item:
         if node.keyword == "P.unparsed":
-            return [f"{pad}P.unparsed {markup.text(node.heading)}"]
+            return outline.Text(f"P.unparsed {markup.text(node.heading)}")
         if node.keyword == "CROSSHEADING":
-            return [f"{pad}CROSSHEADING {markup.text(node.heading)}"]
+            return outline.Heading(markup.text(node.heading))
         if node.keyword == "BLOCKS":
-            return self._render_blocks(node, level)
-        head = node.keyword
-        if node.num:
-            head += f" {markup.text(node.num)}"
-        if node.heading:
-            head += f" - {markup.text(node.heading)}"
-        out = [pad + head]
+            return self._explanation(node)
+        heading = markup.text(node.heading) if node.heading else ""
+        provision = outline.Provision(node.keyword, markup.text(node.num) if node.num else "", heading)
         first_text = True
         for item in node.items:
             if isinstance(item, _Node):
-                out += self._render(item, level + 1)
+                provision.add(self._outline(item))
             else:
-                out.append(pad + "  " + self._text(item, node.defines and first_text))
+                provision.add(outline.Text(self._text(item, node.defines and first_text)))
                 first_text = False
-        return out
+        return provision
 
-    def _render_blocks(self, node: _Node, level: int) -> list[str]:
+    def _explanation(self, node: _Node) -> outline.Provision:
         """An explanation: ``BLOCKS.explanation`` holding its text and, for its clauses, ``ITEMS``/``ITEM``."""
-        pad = "  " * level
-        out = [f"{pad}BLOCKS.{node.num}"]
-        in_items = False
+        provision = outline.Provision(f"BLOCKS.{node.num}")
+        items: outline.Provision | None = None
         for item in node.items:
             if isinstance(item, str):
-                out.append(f"{pad}  {self._text(item, True)}")
-                in_items = False
+                provision.add(outline.Text(self._text(item, True)))
+                items = None
                 continue
-            if not in_items:
-                out.append(f"{pad}  ITEMS")
-                in_items = True
-            out += self._render_item(item, level + 2)
-        return out
+            if items is None:
+                items = outline.Provision("ITEMS")
+                provision.add(items)
+            items.add(self._item(item))
+        return provision
 
-    def _render_item(self, node: _Node, level: int) -> list[str]:
-        pad = "  " * level
-        out = [f"{pad}ITEM {markup.text(node.num)}"]
+    def _item(self, node: _Node) -> outline.Provision:
+        provision = outline.Provision("ITEM", markup.text(node.num))
         for item in node.items:
             if isinstance(item, str):
-                out.append(f"{pad}  {self._text(item, True)}")
+                provision.add(outline.Text(self._text(item, True)))
             else:
-                out += [f"{pad}  ITEMS", *self._render_item(item, level + 2)]
-        return out
+                provision.add(outline.Provision("ITEMS", items=[self._item(item)]))
+        return provision
 
     def _text(self, text: str, defines: bool) -> str:
         escaped = markup.text(text)

@@ -18,7 +18,7 @@ import importlib.util
 import re
 from dataclasses import dataclass, field
 
-from corpus import markup
+from corpus import labels, markup, outline
 from corpus.clean import gazette, marginal_notes, penalty_table
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
@@ -31,7 +31,6 @@ DEFINITION_SECTIONS = frozenset({3, 48, 61, 111, 130, 168, 183, 198, 212, 227})
 _PART = re.compile(r"^PART ([IVXL]+)$")
 _CHAPTER = re.compile(r"^CHAPTER ([IVXL]+)$")
 _ENUMERATOR = re.compile(r"^\((\d{1,3}|[a-z]{1,3}|[A-Z])\)\s?")
-_ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
 _LETTER_SPACED = re.compile(r"(?<!\S)[A-Za-z](?: [a-z]){3,}(?!\S)")
 _BROKEN_HYPHEN = re.compile(r"\b([A-Za-z]+)- ([A-Za-z]+)\b")
 _SPACED_LABEL = re.compile(r"^\( ([a-z]{1,3})\)")
@@ -54,7 +53,6 @@ _WHOLE_SECTION = re.compile(
 )
 _WHOLE_SUBSECTION = re.compile(r"^Explanation[^—]*—\s*For the purposes of this sub-section\b")
 _TERM_SPACE = re.compile(r"\{\{def (.+?)(\s+)\}\}")
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50}
 
 
 @dataclass
@@ -223,7 +221,7 @@ def _level(token: str, stack: list[_Node]) -> float:
         return 1
     if token.isupper():
         return 4
-    if _ROMAN.match(token):
+    if labels.is_roman(token):
         para = next((n for n in reversed(stack) if n.keyword == "PARA"), None)
         subpara = next((n for n in reversed(stack) if n.keyword == "SUBPARA"), None)
         follows_letter = para is not None and len(token) == 1 and para.num == f"({chr(ord(token) - 1)})"
@@ -310,22 +308,8 @@ def _claims(block: _Block, token: str) -> bool:
     """An Explanation ending ``,—`` (s.86, L1335) takes the items that follow it: a first (a), (i) or (1), then each
     next one in its series, until an enumerator that does not continue the series."""
     if block.items:
-        return _follows(block.items[-1][0].strip("()"), token)
+        return labels.follows(block.items[-1][0].strip("()"), token)
     return bool(block.lines) and block.lines[-1].endswith("—") and token in {"a", "i", "1"}
-
-
-def _follows(previous: str, token: str) -> bool:
-    """``token`` is the enumerator after ``previous``: (b) after (a), (ii) after (i), (2) after (1)."""
-    if previous.isdigit() and token.isdigit():
-        return int(token) == int(previous) + 1
-    if _ROMAN.match(previous) and _ROMAN.match(token) and _roman(token) == _roman(previous) + 1:
-        return True
-    return len(previous) == len(token) == 1 and previous.isalpha() and ord(token) == ord(previous) + 1
-
-
-def _roman(numeral: str) -> int:
-    values = [_ROMAN_VALUES[c] for c in numeral]
-    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
 
 
 def _add_text(stack: list[_Node], text: str, section: int) -> None:
@@ -416,50 +400,44 @@ def _explanation_markup(text: str) -> str:
 
 
 def _render(root: _Node) -> list[str]:
-    out: list[str] = []
-    for item in root.items:
-        out += _render_node(item, section=0) if isinstance(item, _Node) else [item]
-    return out
+    items = [_outline(item, 0) if isinstance(item, _Node) else outline.Text(item) for item in root.items]
+    return outline.write_all(items)
 
 
-def _render_node(node: _Node, section: int) -> list[str]:
+def _outline(node: _Node, section: int) -> outline.Provision:
+    """The outline of ``node``: its text (definitions marked in the definition sections), children and blocks."""
     if node.keyword == "SEC":
         section = int(node.num.rstrip("."))
     if node.keyword == "EXPLANATION":
-        return _render_explanation(node.items[0])
-    head = node.keyword
-    if node.num:
-        head += f" {node.num}"
-    if node.heading:
-        head += " - " + markup.text(node.heading)
-    body: list[str] = []
-    items = _tidy(node.items)
-    for item in items:
+        return _explanation(node.items[0])
+    heading = markup.text(node.heading) if node.heading else ""
+    body: list[outline.Item] = []
+    for item in _tidy(node.items):
         if isinstance(item, str):
             if item.startswith("P.unparsed"):
-                body.append(item)
+                body.append(outline.Text(item))
             elif section in DEFINITION_SECTIONS and node.keyword != "SEC":
-                body.append(_definition_markup(item))
+                body.append(outline.Text(_definition_markup(item)))
             else:
-                body.append(markup.text(item))
+                body.append(outline.Text(markup.text(item)))
         elif isinstance(item, _Block):
-            body += item.lines
+            body.append(outline.Raw(item.lines))
         else:
-            body += _render_node(item, section)
+            body.append(_outline(item, section))
     if not body and node.keyword not in {"PART", "CHAPTER"}:
-        body = [markup.remark("no text")]
-    return [head, *markup.indent(body, 1)]
+        body = [outline.Text(markup.remark("no text"))]
+    return outline.Provision(node.keyword, node.num, heading, body)
 
 
-def _render_explanation(block: _Block) -> list[str]:
-    body = [_explanation_markup(line) for line in block.lines]
+def _explanation(block: _Block) -> outline.Provision:
+    body: list[outline.Item] = [outline.Text(_explanation_markup(line)) for line in block.lines]
     if block.items:
-        items = []
+        items = outline.Provision("ITEMS")
         for num, text in block.items:
             lines = [_explanation_markup(t) for t in text] or [markup.remark("no text")]
-            items += [f"ITEM {num}", *markup.indent(lines, 1)]
-        body += ["ITEMS", *markup.indent(items, 1)]
-    return ["BLOCKS.explanation", *markup.indent(body, 1)]
+            items.add(outline.Provision("ITEM", num, "", [outline.Text(line) for line in lines]))
+        body.append(items)
+    return outline.Provision("BLOCKS.explanation", items=body)
 
 
 def _tidy(items: list[object]) -> list[object]:

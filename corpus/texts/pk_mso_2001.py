@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from corpus import markup
+from corpus import markup, outline
 from corpus.clean import pk_definitions, pk_hierarchy, pk_insertion, pk_lists, pk_schedule, pk_seams
 from corpus.clean.pk_dashes import strip_leading_dash
 from corpus.clean.pk_lists import Block, Node
@@ -227,22 +227,23 @@ def _close_section(state: _State) -> None:
     state.count("joined_lines", sum(len(b.lines) - 1 for b in {id(b): b for b in nester.joined}.values()))
     remarks = {section.paragraphs[0][0]: seam.remark} if seam.remark and section.paragraphs else {}
     definitions = seam.heading.startswith("Definitions")
-    state.out += ["", f"    SEC {seam.num}. - {markup.text(seam.heading)}{seam.heading_remark}"]
-    state.out += markup.indent(_render_items(node, state, remarks, definitions), 3)
+    heading = f"{markup.text(seam.heading)}{seam.heading_remark}"
+    provision = outline.Provision("SEC", f"{seam.num}.", heading, _outline_items(node, state, remarks, definitions))
+    state.out += markup.indent(outline.write(provision), 2)
 
 
-def _render_items(node: Node, state: _State, remarks: dict[int, str], definitions: bool) -> list[str]:
-    out: list[str] = []
+def _outline_items(node: Node, state: _State, remarks: dict[int, str], definitions: bool) -> list[outline.Item]:
+    """The outline of what ``node`` holds: its paragraphs as text, its items, provisos and explanations."""
+    items: list[outline.Item] = []
     for item in node.items:
         if isinstance(item, Block):
-            out += [_render_block(item, node, remarks, definitions, state), ""]
+            items.append(outline.Text(_render_block(item, node, remarks, definitions, state)))
             continue
         state.count({"item": "provisions", "proviso": "provisos", "explanation": "explanations"}[item.role])
         if item.role == "item" and item.level == 0:
             state.count("subsections")
-        head = item.keyword + (f" {item.num}" if item.num else "")
-        out += [head, *markup.indent(_render_items(item, state, remarks, definitions), 1)]
-    return out
+        items.append(outline.Provision(item.keyword, item.num, "", _outline_items(item, state, remarks, definitions)))
+    return items
 
 
 def _render_block(block: Block, holder: Node, remarks: dict[int, str], definitions: bool, state: _State) -> str:

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from corpus import cite, load
+from corpus import cite, labels, load
 from corpus.catalogue import document
 from corpus.cite import CitationError, sections
-from corpus.clean import pk_dashes, pk_definitions, pk_insertion, pk_lists, pk_seams
+from corpus.clean import pk_dashes, pk_definitions, pk_insertion, pk_seams
 from corpus.source_text import SourceText, read_source
 from corpus.texts import pk_mso_2001
 from corpus.validate import schema_errors
@@ -117,9 +117,9 @@ def test_leading_dash(text: str, rest: str, dash: str) -> None:
 
 
 def test_roman_or_letter_i() -> None:
-    assert pk_lists.candidates("i") == [("letter", 9), ("roman", 1)]
-    assert pk_lists.candidates("iv") == [("roman", 4)]
-    assert pk_lists.candidates("x") == [("letter", 24), ("roman", 10)]
+    assert labels.candidates("i") == [("letter", 9), ("roman", 1)]
+    assert labels.candidates("iv") == [("roman", 4)]
+    assert labels.candidates("x") == [("letter", 24), ("roman", 10)]
     markup = pk_mso_2001.to_markup(extract("s552_roman_or_letter_i")).markup
     assert "      PARA (e)\n" in markup and "        SUBPARA (i)\n          dumping" in markup
     assert "      PARA (i)\n        “{{def instantaneous rate of discharge of oil content}}” means" in markup
