@@ -10,7 +10,9 @@ from pathlib import Path
 from corpus import notes
 from corpus.annotation_store import AnnotationError
 from corpus.build import BuildError, build
+from corpus.catalogue import CatalogueError
 from corpus.corrections import CorrectionError
+from corpus.layouts import QuirksError
 from corpus.source_text import SourceError
 from corpus.stats import table
 
@@ -34,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         return notes_command(args.action, args.extra)
     try:
         rebuilt = build(only_changed=not args.all, only=args.only, jobs=args.jobs)
-    except (BuildError, CorrectionError, SourceError) as err:
+    except (BuildError, CatalogueError, CorrectionError, QuirksError, SourceError) as err:
         print(f"corpus build failed: {err}", file=sys.stderr)
         return 1
     print(f"rebuilt: {', '.join(rebuilt)}" if rebuilt else "corpus is up to date")

@@ -1,4 +1,7 @@
-"""The Merchant Shipping Bill, 2016 (Bill No. 236 of 2016): Gazette lines 23-4911 of source 003 to bluebell markup.
+"""The ``gazette-bill`` layout: the Merchant Shipping Bill, 2016 (Bill No. 236 of 2016), Gazette lines 23-4911 of 003.
+
+What is particular to the document (its number of sections, the lines of its body and of the s.256(2) Table, its
+definition sections) is in its quirks file (``corpus/sources/in-msb-2016.yaml``), each entry naming its source line.
 
 Steps (SURVEY.md §3): Gazette noise out (corpus/clean/gazette.py); letter-spaced words and broken hyphens repaired;
 the preface (L23-35); the body (L37-4223): PART I-XVI and their CHAPTERs (numbering restarts inside Parts II, III, IX
@@ -20,13 +23,46 @@ from dataclasses import dataclass, field
 
 from corpus import labels, markup, outline
 from corpus.clean import gazette, marginal_notes, penalty_table
+from corpus.layouts import QuirksError, check_fields, check_line, entries, span, whole_number
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
 
-SECTIONS = 280
-BODY = (37, 4223)
-TABLE = (3487, 4005)  # s.256(2): from the word TABLE to the last line of item 81
-DEFINITION_SECTIONS = frozenset({3, 48, 61, 111, 130, 168, 183, 198, 212, 227})
+
+@dataclass(frozen=True)
+class Quirks:
+    """The Bill's section count, the lines of its body and Table, and its definition sections (number, line)."""
+
+    sections: int
+    body: tuple[int, int]
+    table: tuple[int, int]  # from the word TABLE to the last line of its last item
+    table_section: int
+    table_subsection: str
+    definition_sections: tuple[tuple[int, int], ...]
+
+    @property
+    def defining(self) -> frozenset[int]:
+        return frozenset(n for n, _ in self.definition_sections)
+
+
+def read_quirks(data: dict, where: str) -> Quirks:
+    """The quirks of ``data`` (a document's quirks file; ``where`` names it)."""
+    check_fields(data, where, {"sections", "body", "table", "definition_sections"})
+    table = data.get("table")
+    if not isinstance(table, dict):
+        raise QuirksError(f"{where}: field 'table' must be {{first, last, section, subsection}}")
+    check_fields(table, f"{where}: table", {"first", "last", "section", "subsection"})
+    if not isinstance(table.get("subsection"), str):
+        raise QuirksError(f"{where}: table: field 'subsection' must be text such as '(2)'")
+    definitions = entries(data, "definition_sections", where, {"section": int})
+    return Quirks(
+        whole_number(data, "sections", where),
+        span(data, "body", where),
+        span(data, "table", where),
+        whole_number(table, "section", f"{where}: table"),
+        table["subsection"],
+        tuple((e["section"], e["line"]) for e in definitions),
+    )
+
 
 _PART = re.compile(r"^PART ([IVXL]+)$")
 _CHAPTER = re.compile(r"^CHAPTER ([IVXL]+)$")
@@ -74,21 +110,29 @@ class _Block:
     items: list[tuple[str, list[str]]] = field(default_factory=list)  # (num, text lines) of an Explanation's items
 
 
-def to_markup(source: SourceText) -> MarkupResult:
+def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     """The markup of the Merchant Shipping Bill, 2016, with every change to the source's words recorded."""
+    for section, line in quirks.definition_sections:
+        check_line(source, line, f"{section}. ", "in-msb-2016.yaml: definition_sections")
+    check_line(source, quirks.table[0], "TABLE", "in-msb-2016.yaml: table")
     lines, edits = gazette.clean(source.numbered())
     lines, repairs = _repair_words(lines)
     edits += repairs
-    preface = [(n, t) for n, t in lines if n < BODY[0] and t.strip()]
-    body = [(n, t) for n, t in lines if BODY[0] <= n <= BODY[1] and t.strip()]
-    papers = [(n, t) for n, t in lines if n > BODY[1] and t.strip()]
-    table_lines = frozenset(n for n, _ in body if TABLE[0] <= n <= TABLE[1])
-    sections = marginal_notes.find_sections(body, SECTIONS, table_lines)
+    first, last = quirks.body
+    preface = [(n, t) for n, t in lines if n < first and t.strip()]
+    body = [(n, t) for n, t in lines if first <= n <= last and t.strip()]
+    papers = [(n, t) for n, t in lines if n > last and t.strip()]
+    table_lines = frozenset(n for n, _ in body if quirks.table[0] <= n <= quirks.table[1])
+    sections = marginal_notes.find_sections(body, quirks.sections, table_lines)
+    problem = marginal_notes.sequence_problem(sections, quirks.sections, body)
+    if problem and source.first <= first and last <= source.last:
+        raise QuirksError(f"gazette-bill: {problem}")
     notes = marginal_notes.align(body, sections, table_lines)
     result = MarkupResult(markup="", edits=edits, moved=list(notes.moved))
     out = [*_preface(preface), "", "BODY"]
-    out += markup.indent(_body(notes.lines, sections, notes.headings, table_lines, result), 1)
-    result.moved += _moved_after_table(notes.lines, sections)
+    body_markup = _body(notes.lines, sections, notes.headings, table_lines, quirks, source.numbered(), result)
+    out += markup.indent(body_markup, 1)
+    result.moved += _moved_after_table(notes.lines, sections, quirks)
     out += _papers(papers, result)
     result.markup = "\n".join(out) + "\n"
     result.facts = {
@@ -169,6 +213,8 @@ def _body(
     sections: list[marginal_notes.SectionStart],
     headings: dict[int, str],
     table_lines: frozenset[int],
+    quirks: Quirks,
+    document: list[tuple[int, str]],
     result: MarkupResult,
 ) -> list[str]:
     starts = {s.line: s.number for s in sections}
@@ -178,11 +224,11 @@ def _body(
     table: list[tuple[int, str]] = []
     section = 0
     for number, text in lines:
-        if number in table_lines and section == 256:
+        if number in table_lines and section == quirks.table_section:
             table.append((number, text))
             continue
         if table:
-            _attach_table(stack, table, result)
+            _attach_table(stack, table, quirks.table_subsection, document, result)
             table = []
         if m := _PART.match(text):
             stack = [root]
@@ -206,7 +252,7 @@ def _body(
             if not text:
                 continue
         _add_line(stack, number, text, section, result)
-    return _render(root)
+    return _render(root, quirks.defining)
 
 
 def _open(stack: list[_Node], node: _Node) -> _Node:
@@ -354,20 +400,28 @@ def _add_text_to_last(node: _Node, text: str) -> None:
         node.items.append(text)
 
 
-def _moved_after_table(lines: list[tuple[int, str]], sections: list[marginal_notes.SectionStart]) -> list[Moved]:
+def _moved_after_table(
+    lines: list[tuple[int, str]], sections: list[marginal_notes.SectionStart], quirks: Quirks
+) -> list[Moved]:
     """s.256's sub-sections (3)–(6), printed before the Table, now follow it: the Table belongs to sub-section (2)."""
-    start = next(s.line for s in sections if s.number == 256)
-    later = [(n, t) for n, t in lines if start < n < TABLE[0]]
+    start = next(s.line for s in sections if s.number == quirks.table_section)
+    later = [(n, t) for n, t in lines if start < n < quirks.table[0]]
     first = next((i for i, (_, t) in enumerate(later) if t.startswith("(3)")), len(later))
     where = "s. 256, after the Table of sub-section (2), which the source prints after sub-section (6)"
     return [Moved(n, t, where) for n, t in later[first:]]
 
 
-def _attach_table(stack: list[_Node], table: list[tuple[int, str]], result: MarkupResult) -> None:
+def _attach_table(
+    stack: list[_Node],
+    table: list[tuple[int, str]],
+    subsection: str,
+    document: list[tuple[int, str]],
+    result: MarkupResult,
+) -> None:
     """The s.256(2) Table, under subsection (2), whose words call it "the Table below" (it is printed after (6))."""
     section = next(n for n in stack if n.keyword == "SEC")
-    owner = next((n for n in section.items if isinstance(n, _Node) and n.num == "(2)"), section)
-    built = penalty_table.to_markup(table)
+    owner = next((n for n in section.items if isinstance(n, _Node) and n.num == subsection), section)
+    built = penalty_table.to_markup(table, document)
     # Each printed line of the Table joins fragments of one visual row across its five columns, so its words are
     # redistributed to the cells: source order is not cell order (tests/corpus/test_penalty_table.py checks that
     # the cells hold exactly the words of these lines).
@@ -399,12 +453,12 @@ def _explanation_markup(text: str) -> str:
     return markup.text(text)
 
 
-def _render(root: _Node) -> list[str]:
-    items = [_outline(item, 0) if isinstance(item, _Node) else outline.Text(item) for item in root.items]
+def _render(root: _Node, defining: frozenset[int]) -> list[str]:
+    items = [_outline(item, 0, defining) if isinstance(item, _Node) else outline.Text(item) for item in root.items]
     return outline.write_all(items)
 
 
-def _outline(node: _Node, section: int) -> outline.Provision:
+def _outline(node: _Node, section: int, defining: frozenset[int]) -> outline.Provision:
     """The outline of ``node``: its text (definitions marked in the definition sections), children and blocks."""
     if node.keyword == "SEC":
         section = int(node.num.rstrip("."))
@@ -416,14 +470,14 @@ def _outline(node: _Node, section: int) -> outline.Provision:
         if isinstance(item, str):
             if item.startswith("P.unparsed"):
                 body.append(outline.Text(item))
-            elif section in DEFINITION_SECTIONS and node.keyword != "SEC":
+            elif section in defining and node.keyword != "SEC":
                 body.append(outline.Text(_definition_markup(item)))
             else:
                 body.append(outline.Text(markup.text(item)))
         elif isinstance(item, _Block):
             body.append(outline.Raw(item.lines))
         else:
-            body.append(_outline(item, section))
+            body.append(_outline(item, section, defining))
     if not body and node.keyword not in {"PART", "CHAPTER"}:
         body = [outline.Text(markup.remark("no text"))]
     return outline.Provision(node.keyword, node.num, heading, body)

@@ -1,4 +1,9 @@
-"""Bluebell markup for the 1875 and 1880 Acts: chapters, recovered sections and the paragraphs inside them.
+"""The ``old-acts`` layout: the 1875 and 1880 Acts (chapters, recovered sections and the paragraphs inside them).
+
+What one Act needs beyond the shared layout is its quirks file (``corpus/sources/in-msa-1880.yaml``,
+``in-ipa-1875.yaml``): the reviewed table of its recovered numbering (``corpus/clean/old_acts_sections_*.yaml``),
+glued notes that contain a verb, definitions without a gloss, an unlabelled list, a supplied label, and the stub
+schedules, every entry naming its source line (checked by the build).
 
 The two sources share one layout (SURVEY.md §1–2): one paragraph a line, blank lines between; bare capital chapter
 headings; no section numbers (the reviewed table in old_acts_sections_*.yaml supplies them); later marginal notes
@@ -24,9 +29,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from corpus import markup, outline
+from corpus.clean import old_acts_sections
 from corpus.clean.old_acts_glosses import split_gloss
 from corpus.clean.old_acts_marginal_notes import split_item, split_paragraph
 from corpus.clean.old_acts_sections import Numbering, Section, resolve, spans
+from corpus.layouts import QuirksError, check_fields, check_line, entries
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
 
@@ -39,12 +46,63 @@ _CARET_SUPERSCRIPT = re.compile(r"(\d+)\^(st|nd|rd|th)\b")  # 1875 L405 "the Sta
 class Quirks:
     """What one Act needs beyond the shared layout (each entry names its source line)."""
 
-    verb_notes: frozenset[str] = frozenset()  # glued notes that contain a verb (1880 L39, L263; 1875 L375)
+    sections_table: str  # the reviewed table of the recovered numbering, in corpus/clean/
+    verb_notes: dict[int, str] = field(default_factory=dict)  # line → glued note that contains a verb (1880 L39)
     inline_definitions: dict[int, str] = field(default_factory=dict)  # line → term of a definition without a gloss
     terms_in_text: dict[int, str] = field(default_factory=dict)  # line → term defined in an intro or Explanation
     unlabelled_items: frozenset[int] = frozenset()  # lines of an unlabelled list (1880 L301–309)
     supplied_labels: dict[int, tuple[str, str]] = field(default_factory=dict)  # line → (label, remark)
     remarks: dict[int, str] = field(default_factory=dict)  # line → editorial remark appended to its text
+    schedule_stubs: dict[int, str] = field(default_factory=dict)  # a schedule's heading line → what its table held
+    schedule_remarks: dict[int, str] = field(default_factory=dict)  # a schedule's line → editorial remark
+
+    def check(self, source: SourceText, where: str) -> None:
+        """Each entry's line holds the words the entry names."""
+        for name, found in (
+            ("verb_notes", self.verb_notes),
+            ("inline_definitions", self.inline_definitions),
+            ("terms_in_text", self.terms_in_text),
+        ):
+            for line, words in found.items():
+                check_line(source, line, words, f"{where}: {name}")
+        for line in self.schedule_stubs:
+            check_line(source, line, "SCHEDULE", f"{where}: schedule_stubs")
+
+
+_FIELDS = {
+    "verb_notes": {"note": str},
+    "inline_definitions": {"term": str},
+    "terms_in_text": {"term": str},
+    "unlabelled_items": {},
+    "supplied_labels": {"label": str, "remark": str},
+    "remarks": {"remark": str},
+    "schedule_stubs": {"missing": str},
+    "schedule_remarks": {"remark": str},
+}
+
+
+def read_quirks(data: dict, where: str) -> Quirks:
+    """The quirks of ``data`` (a document's quirks file; ``where`` names it)."""
+    check_fields(data, where, {"sections_table", *_FIELDS})
+    table = data.get("sections_table")
+    if not isinstance(table, str) or not (old_acts_sections.HERE / table).is_file():
+        raise QuirksError(f"{where}: field 'sections_table' must name a table of corpus/clean/")
+    found = {key: entries(data, key, where, fields) for key, fields in _FIELDS.items()}
+
+    def by_line(key: str, field: str) -> dict[int, str]:
+        return {e["line"]: e[field] for e in found[key]}
+
+    return Quirks(
+        sections_table=table,
+        verb_notes=by_line("verb_notes", "note"),
+        inline_definitions=by_line("inline_definitions", "term"),
+        terms_in_text=by_line("terms_in_text", "term"),
+        unlabelled_items=frozenset(e["line"] for e in found["unlabelled_items"]),
+        supplied_labels={e["line"]: (e["label"], e["remark"]) for e in found["supplied_labels"]},
+        remarks=by_line("remarks", "remark"),
+        schedule_stubs=by_line("schedule_stubs", "missing"),
+        schedule_remarks=by_line("schedule_remarks", "remark"),
+    )
 
 
 @dataclass
@@ -100,7 +158,7 @@ class _Writer:
             )
             self.edits.append(Edit(line, gloss.raw, "", reason))
             return Piece(line, "definition", gloss.text, gloss.term, term=(gloss.start, gloss.end))
-        split = split_paragraph(text, self.quirks.verb_notes)
+        split = split_paragraph(text, frozenset(self.quirks.verb_notes.values()))
         kind = "proviso" if split.text.startswith("Provided") else "para"
         return Piece(line, kind, split.text, split.note)
 
@@ -211,6 +269,42 @@ def _section_remark(section: Section, span: tuple[int, int]) -> str:
         f"Section number recovered editorially (the source prints none; this section is source {where}); "
         f"confidence: {section.confidence}"
     )
+
+
+STUB = (
+    "The source gives only the heading and the cross-reference of this schedule; its table ({what}) is missing,"
+    " so the schedule is a stub"
+)
+
+
+def schedules(source: SourceText, starts: list[int], quirks: Quirks) -> list[str]:
+    """The schedules as bluebell attachments: heading line, then the "(See section N)." line as sub-heading; each a
+    stub whose missing table the quirks describe (1875 L429, L443)."""
+    out: list[str] = []
+    bounds = [*starts, source.last + 1]
+    for start, stop in zip(starts, bounds[1:], strict=True):
+        lines = [(n, source.line(n)) for n in range(start + 1, stop) if source.line(n).strip()]
+        out.append(f"ATTACHMENT {markup.text(source.line(start))}")
+        if lines and lines[0][1].startswith("(See section"):
+            out.append(f"  SUBHEADING {markup.text(lines[0][1])}")
+            lines = lines[1:]
+        out.append("")
+        if start not in quirks.schedule_stubs:
+            raise QuirksError(f"old-acts: line {start}: a schedule the quirks file does not describe (schedule_stubs)")
+        out.append("  " + markup.remark(STUB.format(what=quirks.schedule_stubs[start])))
+        out.append("")
+        for n, text in lines:
+            remark = quirks.schedule_remarks.get(n)
+            out.append("  " + markup.text(text) + (" " + markup.remark(remark) if remark else ""))
+            out.append("")
+    return out
+
+
+def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
+    """The bluebell markup of one Act, with its edits, moved notes and recovered numbering (``facts``)."""
+    quirks.check(source, "old-acts quirks")
+    numbering = old_acts_sections.load(quirks.sections_table)
+    return write(source, numbering, quirks, schedules(source, numbering.schedules, quirks))
 
 
 def write(source: SourceText, numbering: Numbering, quirks: Quirks, attachments: list[str]) -> MarkupResult:

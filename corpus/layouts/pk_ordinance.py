@@ -1,4 +1,4 @@
-"""Builder for the Pakistan Merchant Shipping Ordinance, 2001 (``pk-mso-2001``; source 004, L1–5612).
+"""The ``pk-ordinance`` layout: the Pakistan Merchant Shipping Ordinance, 2001 (``pk-mso-2001``; source 004, L1–5612).
 
 Layout of the source (SURVEY.md §4): L1 the title; L3 the date joined to the (truncated) long title; the preamble
 (L5 ``WHEREAS …``, L7, L9 ``NOW, THEREFORE …``); the body from ``PART I`` (L11) to s.610; ``THE SCHEDULE`` (L5550).
@@ -7,9 +7,11 @@ headings and the seams between heading and body (:mod:`corpus.clean.pk_seams`, :
 :mod:`corpus.clean.pk_insertion`), then each section's paragraphs are nested (:mod:`corpus.clean.pk_lists`) and the
 terms of its definitions marked (:mod:`corpus.clean.pk_definitions`). The Schedule is :mod:`corpus.clean.pk_schedule`.
 
-Sections are recognised by their number *in sequence* (1–79, 79A, 80–610), so a paragraph that happens to start
-with a number cannot open a section. Every non-blank line ends up in the markup; a line this builder does not
-understand is kept verbatim as ``P.unparsed`` and reported.
+Sections are recognised by their number *in sequence*, so a paragraph that happens to start with a number cannot
+open a section. The sequence is the document's quirks (``corpus/sources/pk-mso-2001.yaml``: 1–610, and 79A inserted
+after 79 at L708); a section of the sequence that the text does not reach, or a heading that repeats or skips a
+number, is a :class:`~corpus.layouts.QuirksError` naming the line. Every non-blank line ends up in the markup; a line
+this layout does not understand is kept verbatim as ``P.unparsed`` and reported.
 """
 
 from __future__ import annotations
@@ -21,10 +23,44 @@ from corpus import markup, outline
 from corpus.clean import pk_definitions, pk_hierarchy, pk_insertion, pk_lists, pk_schedule, pk_seams
 from corpus.clean.pk_dashes import strip_leading_dash
 from corpus.clean.pk_lists import Block, Node
+from corpus.layouts import QuirksError, check_fields, check_line, entries, whole_number
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
 
-SECTION_NUMBERS = [str(n) for n in range(1, 80)] + ["79A"] + [str(n) for n in range(80, 611)]
+
+@dataclass(frozen=True)
+class Quirks:
+    """The document's section sequence: ``first``..``last`` and the numbers inserted by amendment (79A after 79)."""
+
+    first: int
+    last: int
+    inserted: tuple[tuple[str, str, int], ...] = ()  # (number, the number it follows, source line)
+
+    @property
+    def numbers(self) -> list[str]:
+        """The section numbers in order."""
+        out = []
+        for n in range(self.first, self.last + 1):
+            out.append(str(n))
+            out += [num for num, after, _ in self.inserted if after == str(n)]
+        return out
+
+
+def read_quirks(data: dict, where: str) -> Quirks:
+    """The quirks of ``data`` (a document's quirks file; ``where`` names it)."""
+    check_fields(data, where, {"sections"})
+    sections = data.get("sections")
+    if not isinstance(sections, dict):
+        raise QuirksError(f"{where}: field 'sections' must be {{first, last, inserted}}")
+    check_fields(sections, f"{where}: sections", {"first", "last", "inserted"})
+    inserted = entries(sections, "inserted", f"{where}: sections", {"number": str, "after": str})
+    return Quirks(
+        whole_number(sections, "first", f"{where}: sections"),
+        whole_number(sections, "last", f"{where}: sections"),
+        tuple((e["number"], e["after"], e["line"]) for e in inserted),
+    )
+
+
 _DATE_LINE = re.compile(r"^(?P<date>\[[^\]]+\])\s*(?P<title>.+)$")
 _DEFINITIONS_INTRO = re.compile(r"^In this (Ordinance|Chapter|Part)\b")
 
@@ -46,22 +82,26 @@ class _State:
     unparsed: list[Unparsed] = field(default_factory=list)
     facts: dict[str, int] = field(default_factory=dict)
     section: Section | None = None
-    next_section: int | None = None  # index in SECTION_NUMBERS of the section expected next (None: any)
+    numbers: list[str] = field(default_factory=list)  # the section numbers in order (the quirks')
+    next_section: int | None = None  # index in ``numbers`` of the section expected next (None: any)
+    found: list[tuple[str, int]] = field(default_factory=list)  # (number, line) of each section read
     in_chapter: bool = False
 
     def count(self, fact: str, by: int = 1) -> None:
         self.facts[fact] = self.facts.get(fact, 0) + by
 
 
-def to_markup(source: SourceText) -> MarkupResult:
+def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     """The bluebell markup of the Ordinance, with every change to the source's words recorded."""
+    for num, _, line in quirks.inserted:
+        check_line(source, line, f"{num}.", "pk-mso-2001.yaml: sections: inserted")
     lines = source.numbered()
     texts = [t for _, t in lines]
     schedule_start = next((i for i, t in enumerate(texts) if t.strip() == pk_schedule.TITLE), len(lines))
     body_start = next((i for i, t in enumerate(texts[:schedule_start]) if _opens_body(t)), schedule_start)
     preamble_start = next((i for i, t in enumerate(texts[:body_start]) if t.startswith("WHEREAS")), body_start)
 
-    state = _State()
+    state = _State(numbers=quirks.numbers)
     preface = [(n, t) for n, t in lines[:preamble_start] if t.strip()]
     preamble = [t for _, t in lines[preamble_start:body_start] if t.strip()]
     if preface:
@@ -70,6 +110,7 @@ def to_markup(source: SourceText) -> MarkupResult:
         state.out += ["PREAMBLE"] + [f"  {markup.text(t)}\n" for t in preamble]
     state.out.append("BODY")
     _body(lines[body_start:schedule_start], state)
+    _check_sequence(state, lines[body_start:schedule_start], whole=source.first == 1 and schedule_start < len(lines))
     schedule = [(n, t) for n, t in lines[schedule_start:] if t.strip()]
     if schedule:
         schedule_markup, unparsed = pk_schedule.to_markup(schedule)
@@ -190,17 +231,40 @@ def _section_heading(number: int, text: str, state: _State) -> pk_seams.Seam | N
     """
     stripped, edit = pk_insertion.strip_open(number, text)
     seam = pk_seams.read_heading(number, stripped)
-    if seam is None or seam.num not in SECTION_NUMBERS:
+    if seam is None or seam.num not in state.numbers:
         return None
-    position = SECTION_NUMBERS.index(seam.num)
+    position = state.numbers.index(seam.num)
     if state.next_section is not None and position != state.next_section:
         return None
     if edit:
         state.edits.append(edit)
         seam.heading_remark = pk_insertion.REMARK
     state.next_section = position + 1
+    state.found.append((seam.num, number))
     state.count("sections")
     return seam
+
+
+def _check_sequence(state: _State, lines: list[tuple[int, str]], whole: bool) -> None:
+    """Every section of the sequence was read (``whole``: the source is the whole document), and no line that reads
+    as the heading of another section of the sequence was left in a section's text: else an error naming the line."""
+    taken = {line for _, line in state.found}
+    for number, text in lines:
+        seam = pk_seams.read_heading(number, pk_insertion.strip_open(number, text)[0])
+        if seam is None or seam.num not in state.numbers or number in taken:
+            continue
+        last = max(((n, line) for n, line in state.found if line < number), key=lambda f: f[1], default=None)
+        expected = state.numbers[state.numbers.index(last[0]) + 1] if last else state.numbers[0]
+        problem = "repeats" if any(n == seam.num for n, _ in state.found) else "is out of sequence"
+        raise QuirksError(
+            f"pk-ordinance: line {number}: the heading of section {seam.num} {problem}"
+            f" (section {expected} was expected next)"
+        )
+    if whole and [n for n, _ in state.found] != state.numbers:
+        read = [n for n, _ in state.found]
+        missing = next(n for i, n in enumerate(state.numbers) if i >= len(read) or read[i] != n)
+        line = state.found[-1][1] if state.found else 0
+        raise QuirksError(f"pk-ordinance: section {missing} not found (the last section read is at line {line})")
 
 
 def _close_section(state: _State) -> None:
