@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from corpus.catalogue import Document
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-_JSON_FIELD = re.compile(r'^\s*"(?P<key>title|section|content)": (?P<value>".*")\s*,?\s*$')
+_JSON_FIELD = re.compile(r'^\s*"(?P<key>[a-z_]+)": (?P<value>".*")\s*,?\s*$')
+_TEXT_FIELDS = frozenset({"title", "section", "content"})  # the fields whose words the document holds
 
 
 class SourceError(Exception):
@@ -102,8 +103,12 @@ def read_document(doc: Document) -> SourceText:
     return read_source(doc.source_path, *(doc.lines or (1, None)))
 
 
-def read_record_view(path: Path) -> SourceText:
-    """The text view of a JSON record (see the module docstring): the file's lines, each a decoded value or blank."""
+def record_fields(path: Path) -> list[tuple[str, int, str]]:
+    """``(key, line, value)`` of every string field of the JSON record ``path``, in file order.
+
+    The record must be printed one field a line, as India Code's dataset prints it: a field that is not is a
+    :class:`SourceError` naming the line.
+    """
     if not path.is_file():
         raise SourceError(f"source file {path} is missing")
     text = _decoded(path, path.read_bytes())
@@ -111,15 +116,26 @@ def read_record_view(path: Path) -> SourceText:
         json.loads(text)
     except json.JSONDecodeError as err:
         raise SourceError(f"source file {path} line {err.lineno}: not JSON ({err.msg})") from None
-    view = []
+    fields = []
     for number, line in enumerate(text.split("\n"), start=1):
         field = _JSON_FIELD.match(line)
         if field is None:
-            view.append("")
+            if re.match(r'^\s*"[^"]+": "', line):
+                raise SourceError(f"source file {path} line {number}: not one field a line")
             continue
         try:
             value = json.loads(field["value"])
         except json.JSONDecodeError as err:
             raise SourceError(f"source file {path} line {number}: not a JSON string ({err.msg})") from None
-        view.append(value.replace("\n", " ") if isinstance(value, str) else "")
+        fields.append((field["key"], number, value))
+    return fields
+
+
+def read_record_view(path: Path) -> SourceText:
+    """The text view of a JSON record (see the module docstring): the file's lines, each a decoded value or blank."""
+    lines = len(_decoded(path, path.read_bytes()).split("\n")) if path.is_file() else 0
+    view = [""] * lines
+    for key, number, value in record_fields(path):
+        if key in _TEXT_FIELDS:
+            view[number - 1] = value.replace("\n", " ")
     return SourceText(path=path, first=1, last=len(view), all_lines=tuple(view))

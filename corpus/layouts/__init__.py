@@ -3,8 +3,9 @@
 The catalogue names a document's ``layout`` (``pk-ordinance`` is :mod:`corpus.layouts.pk_ordinance`); what is
 particular to one document (its section range and numbers outside the run, its known seams, its definition sections
 …) is data, in ``corpus/sources/<id>.yaml`` beside its source, every entry naming its source line. Each layout
-module has ``to_markup(source, quirks)`` and ``read_quirks(data, where)`` (the file's data, checked: an unknown or
-malformed field is a :class:`QuirksError` naming the file and the field).
+module has ``to_markup(source, quirks)`` and ``read_quirks(data, doc)`` (the quirks file's data, checked: an unknown
+or malformed field is a :class:`QuirksError` naming the file and the field; and what the layout takes from the
+catalogue entry).
 
 Layouts: ``pk-ordinance`` (the Pakistan Ordinance's reprint, one paragraph a line), ``gazette-bill`` (a Bill of the
 Gazette of India with Parts, Chapters and a penalty Table: the Merchant Shipping Bill), ``gazette-bill-chapters``
@@ -48,7 +49,7 @@ def quirks_data(doc: Document) -> dict[str, Any]:
 def to_markup(doc: Document, source: SourceText) -> MarkupResult:
     """The markup of ``doc`` read from ``source`` by its layout, with its quirks."""
     layout = importlib.import_module(module_name(doc.layout))
-    quirks = layout.read_quirks(quirks_data(doc), doc.quirks_path.name)
+    quirks = layout.read_quirks(quirks_data(doc), doc)
     return layout.to_markup(source, quirks)
 
 

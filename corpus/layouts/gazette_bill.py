@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from corpus import labels, markup, outline
+from corpus.catalogue import Document
 from corpus.clean import gazette, marginal_notes, penalty_table
 from corpus.layouts import QuirksError, check_fields, check_line, entries, span, whole_number
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
@@ -44,8 +45,9 @@ class Quirks:
         return frozenset(n for n, _ in self.definition_sections)
 
 
-def read_quirks(data: dict, where: str) -> Quirks:
-    """The quirks of ``data`` (a document's quirks file; ``where`` names it)."""
+def read_quirks(data: dict, doc: Document) -> Quirks:
+    """The quirks of ``data`` (``doc``'s quirks file)."""
+    where = doc.quirks_path.name
     check_fields(data, where, {"sections", "body", "table", "definition_sections"})
     table = data.get("table")
     if not isinstance(table, dict):

@@ -31,6 +31,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from corpus import markup, outline
+from corpus.catalogue import Document
 from corpus.clean import gazette, marginal_notes
 from corpus.clean.bill_papers import LABEL, PAPER_HEADING, ListNesting, ends_introduction, papers_markup
 from corpus.labels import next_label
@@ -47,8 +48,9 @@ class Quirks:
     definitions: tuple[tuple[int, str, int], ...]
 
 
-def read_quirks(data: dict, where: str) -> Quirks:
-    """The quirks of ``data`` (a document's quirks file; ``where`` names it)."""
+def read_quirks(data: dict, doc: Document) -> Quirks:
+    """The quirks of ``data`` (``doc``'s quirks file)."""
+    where = doc.quirks_path.name
     check_fields(data, where, {"sections", "definitions"})
     found = entries(data, "definitions", where, {"section": int, "subsection": str})
     return Quirks(

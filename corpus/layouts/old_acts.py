@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from corpus import markup, outline
+from corpus.catalogue import Document
 from corpus.clean import old_acts_sections
 from corpus.clean.old_acts_glosses import split_gloss
 from corpus.clean.old_acts_marginal_notes import split_item, split_paragraph
@@ -81,8 +82,9 @@ _FIELDS = {
 }
 
 
-def read_quirks(data: dict, where: str) -> Quirks:
-    """The quirks of ``data`` (a document's quirks file; ``where`` names it)."""
+def read_quirks(data: dict, doc: Document) -> Quirks:
+    """The quirks of ``data`` (``doc``'s quirks file)."""
+    where = doc.quirks_path.name
     check_fields(data, where, {"sections_table", *_FIELDS})
     table = data.get("sections_table")
     if not isinstance(table, str) or not (old_acts_sections.HERE / table).is_file():

@@ -4,8 +4,9 @@ Layout of the source (SURVEY.md §4): L1 the title; L3 the date joined to the (t
 (L5 ``WHEREAS …``, L7, L9 ``NOW, THEREFORE …``); the body from ``PART I`` (L11) to s.610; ``THE SCHEDULE`` (L5550).
 The body is read line by line: Parts, Chapters and their cross-headings (:mod:`corpus.clean.pk_hierarchy`), section
 headings and the seams between heading and body (:mod:`corpus.clean.pk_seams`, :mod:`corpus.clean.pk_dashes`,
-:mod:`corpus.clean.pk_insertion`), then each section's paragraphs are nested (:mod:`corpus.clean.pk_lists`) and the
-terms of its definitions marked (:mod:`corpus.clean.pk_definitions`). The Schedule is :mod:`corpus.clean.pk_schedule`.
+:mod:`corpus.clean.pk_insertion`), then each section's paragraphs are nested and the terms of its definitions marked
+(:mod:`corpus.clean.paragraph_lists`, :mod:`corpus.clean.pk_definitions`). The Schedule is
+:mod:`corpus.clean.pk_schedule`.
 
 Sections are recognised by their number *in sequence*, so a paragraph that happens to start with a number cannot
 open a section. The sequence is the document's quirks (``corpus/sources/pk-mso-2001.yaml``: 1–610, and 79A inserted
@@ -17,12 +18,14 @@ this layout does not understand is kept verbatim as ``P.unparsed`` and reported.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from corpus import markup, outline
-from corpus.clean import pk_definitions, pk_hierarchy, pk_insertion, pk_lists, pk_schedule, pk_seams
+from corpus.catalogue import Document
+from corpus.clean import paragraph_lists, pk_hierarchy, pk_insertion, pk_schedule, pk_seams
+from corpus.clean.paragraph_lists import Block, Node
 from corpus.clean.pk_dashes import strip_leading_dash
-from corpus.clean.pk_lists import Block, Node
 from corpus.layouts import QuirksError, check_fields, check_line, entries, whole_number
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
@@ -46,8 +49,9 @@ class Quirks:
         return out
 
 
-def read_quirks(data: dict, where: str) -> Quirks:
-    """The quirks of ``data`` (a document's quirks file; ``where`` names it)."""
+def read_quirks(data: dict, doc: Document) -> Quirks:
+    """The quirks of ``data`` (``doc``'s quirks file)."""
+    where = doc.quirks_path.name
     check_fields(data, where, {"sections"})
     sections = data.get("sections")
     if not isinstance(sections, dict):
@@ -62,7 +66,6 @@ def read_quirks(data: dict, where: str) -> Quirks:
 
 
 _DATE_LINE = re.compile(r"^(?P<date>\[[^\]]+\])\s*(?P<title>.+)$")
-_DEFINITIONS_INTRO = re.compile(r"^In this (Ordinance|Chapter|Part)\b")
 
 
 @dataclass
@@ -287,62 +290,28 @@ def _close_section(state: _State) -> None:
             state.edits.append(edit)
         paragraphs.append((number, text))
     node = Node("section", -1, num=seam.num, line=section.line)
-    nester = pk_lists.nest(node, paragraphs)
+    nester = paragraph_lists.nest(node, paragraphs)
     state.count("joined_lines", sum(len(b.lines) - 1 for b in {id(b): b for b in nester.joined}.values()))
     remarks = {section.paragraphs[0][0]: seam.remark} if seam.remark and section.paragraphs else {}
     definitions = seam.heading.startswith("Definitions")
     heading = f"{markup.text(seam.heading)}{seam.heading_remark}"
-    provision = outline.Provision("SEC", f"{seam.num}.", heading, _outline_items(node, state, remarks, definitions))
+    items = paragraph_lists.outline_items(node, state.count, definitions, _decorate(remarks))
+    provision = outline.Provision("SEC", f"{seam.num}.", heading, items)
     state.out += markup.indent(outline.write(provision), 2)
 
 
-def _outline_items(node: Node, state: _State, remarks: dict[int, str], definitions: bool) -> list[outline.Item]:
-    """The outline of what ``node`` holds: its paragraphs as text, its items, provisos and explanations."""
-    items: list[outline.Item] = []
-    for item in node.items:
-        if isinstance(item, Block):
-            items.append(outline.Text(_render_block(item, node, remarks, definitions, state)))
-            continue
-        state.count({"item": "provisions", "proviso": "provisos", "explanation": "explanations"}[item.role])
-        if item.role == "item" and item.level == 0:
-            state.count("subsections")
-        items.append(outline.Provision(item.keyword, item.num, "", _outline_items(item, state, remarks, definitions)))
-    return items
+def _decorate(remarks: dict[int, str]) -> Callable[[Block, str], str]:
+    """The Ordinance's remarks on a paragraph's markup: the seam's remark, and text the print lost (pk_seams)."""
 
+    def decorate(block: Block, text: str) -> str:
+        if block.lines[0] in remarks:
+            text = f"{remarks[block.lines[0]]} {text}"
+        where, remark = pk_seams.lost_text_remark(block.lines[0])
+        if where == "start":
+            text = f"{remark} {text}"
+        where, remark = pk_seams.lost_text_remark(block.lines[-1])
+        if where == "end":
+            text = f"{text} {remark}"
+        return text
 
-def _render_block(block: Block, holder: Node, remarks: dict[int, str], definitions: bool, state: _State) -> str:
-    text = markup.text(block.text)
-    if _defines(holder, block, definitions):
-        marked = pk_definitions.mark_clause(text)
-        if marked is not None:
-            text = marked
-            state.count("definitions")
-    if holder.role == "explanation":
-        marked = pk_definitions.mark_expressions(text)
-        if marked != text:
-            state.count("definitions")
-        text = marked
-    if block.lines[0] in remarks:
-        text = f"{remarks[block.lines[0]]} {text}"
-    where, remark = pk_seams.lost_text_remark(block.lines[0])
-    if where == "start":
-        text = f"{remark} {text}"
-    where, remark = pk_seams.lost_text_remark(block.lines[-1])
-    if where == "end":
-        text = f"{text} {remark}"
-    return text
-
-
-def _defines(holder: Node, block: Block, definitions: bool) -> bool:
-    """Whether ``block`` is the first paragraph of a definition clause (of a definitions section or explanation)."""
-    if holder.role != "item" or not holder.items or holder.items[0] is not block or holder.parent is None:
-        return False
-    outer = holder.parent
-    if outer.role == "explanation":
-        return True
-    if not definitions:
-        return False
-    if outer.role == "section":
-        return True
-    intro = outer.items[0] if outer.items else None
-    return outer.level == 0 and isinstance(intro, Block) and bool(_DEFINITIONS_INTRO.match(intro.text))
+    return decorate
