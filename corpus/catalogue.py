@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,8 @@ class Document:
     # What the work date is (FRBRdate/@name): by default "enacted" (an Act) or "introduced" (a Bill); an Act whose
     # source prints no date of assent says what stands in for it ("commencement", "year only").
     date_name: str = ""
+    # the folder of the catalogue file that lists the document: its source and quirks file are there
+    folder: Path = field(default=SOURCES_DIR, repr=False, compare=False)
 
     @property
     def work_date_name(self) -> str:
@@ -58,11 +60,11 @@ class Document:
     @property
     def quirks_path(self) -> Path:
         """The document's quirks for its layout (``corpus/sources/<id>.yaml``; a document may have none)."""
-        return SOURCES_DIR / f"{self.id}.yaml"
+        return self.folder / f"{self.id}.yaml"
 
     @property
     def source_path(self) -> Path:
-        return SOURCES_DIR / self.source
+        return self.folder / self.source
 
     @property
     def markup_path(self) -> Path:
@@ -82,6 +84,7 @@ class Document:
 
 
 _OPTIONAL = {"lines", "date_name"}
+_NOT_FIELDS = {"folder"}  # set from where the catalogue file is, never written in it
 _ID = re.compile(r"^[a-z]{2}-[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -111,20 +114,20 @@ def _document(path: Path, index: int, entry: Any) -> Document:
     """The :class:`Document` of entry ``index`` (1-based) of the catalogue ``path``, every field checked."""
     name = entry.get("id") if isinstance(entry, dict) else None
 
-    def error(field: str, problem: str) -> CatalogueError:
-        return CatalogueError(f"{path.name}: entry {index} ({name or 'no id'}): field '{field}': {problem}")
+    def error(key: str, problem: str) -> CatalogueError:
+        return CatalogueError(f"{path.name}: entry {index} ({name or 'no id'}): field '{key}': {problem}")
 
     if not isinstance(entry, dict):
         raise error("id", "the entry is not a mapping of fields")
-    known = {f.name for f in fields(Document)}
-    for field in entry:
-        if field not in known:
-            raise error(field, f"unknown field (known: {', '.join(sorted(known))})")
-    for field in sorted(known - _OPTIONAL, key=list(known).index):
-        if field not in entry:
-            raise error(field, "missing")
-        if not isinstance(entry[field], str) and not (field == "subtype" and entry[field] is None):
-            raise error(field, f"must be text, not {entry[field]!r}")
+    known = {f.name for f in fields(Document)} - _NOT_FIELDS
+    for key in entry:
+        if key not in known:
+            raise error(key, f"unknown field (known: {', '.join(sorted(known))})")
+    for key in [f.name for f in fields(Document) if f.name in known - _OPTIONAL]:
+        if key not in entry:
+            raise error(key, "missing")
+        if not isinstance(entry[key], str) and not (key == "subtype" and entry[key] is None):
+            raise error(key, f"must be text, not {entry[key]!r}")
     values = dict(entry)
     checks = {
         "id": bool(_ID.match(values["id"])),
@@ -140,14 +143,14 @@ def _document(path: Path, index: int, entry: Any) -> Document:
         "source": f"no such file beside {path.name}",
         "layout": f"no such layout in {LAYOUTS_DIR.name}/",
     }
-    for field, ok in checks.items():
+    for key, ok in checks.items():
         if not ok:
-            raise error(field, f"{values[field]!r}: {reasons[field]}")
-    for field in ("date", "expression_date"):
+            raise error(key, f"{values[key]!r}: {reasons[key]}")
+    for key in ("date", "expression_date"):
         try:
-            datetime.date.fromisoformat(values[field])
+            datetime.date.fromisoformat(values[key])
         except ValueError:
-            raise error(field, f"{values[field]!r} is not a date (YYYY-MM-DD)") from None
+            raise error(key, f"{values[key]!r} is not a date (YYYY-MM-DD)") from None
     subtype = f"/{values['subtype']}" if values["subtype"] else ""
     expected = f"/akn/{values['jurisdiction']}/{values['kind']}{subtype}/{values['date']}/{values['number']}"
     if values["frbr_uri"] != expected:
@@ -164,7 +167,7 @@ def _document(path: Path, index: int, entry: Any) -> Document:
         values["lines"] = tuple(lines)
     if "date_name" in values and not isinstance(values["date_name"], str):
         raise error("date_name", f"must be text, not {values['date_name']!r}")
-    return Document(**values)
+    return Document(**values, folder=path.parent)
 
 
 def document(doc_id: str) -> Document:

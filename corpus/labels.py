@@ -37,6 +37,8 @@ def candidates(label: str) -> list[tuple[str, int]]:
     found = []
     if len(label) == 1:
         found.append(("letter", ord(label) - ord("a") + 1))
+    elif len(label) == 2 and label[0] == "z":  # after (z): (za), (zb) … (MPA 2021 s.2(1)(za)-(zg))
+        found.append(("letter", 26 + ord(label[1]) - ord("a") + 1))
     if is_roman(label) and set(label) <= {"i", "v", "x"}:
         found.append(("roman", roman_value(label)))
     return found

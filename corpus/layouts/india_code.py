@@ -24,18 +24,19 @@ field. Nothing of one Act is in this module: another Central Act in this layout 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from corpus import markup, outline
 from corpus.catalogue import Document
 from corpus.clean import paragraph_lists
 from corpus.clean.paragraph_lists import Block, Node
-from corpus.layouts import QuirksError, check_fields
+from corpus.layouts import QuirksError, check_fields, entries
 from corpus.report import Edit, MarkupResult, Moved
 from corpus.source_text import SourceText, record_fields
 
 _CUT = re.compile(
-    r"(?:(?<=[.;:\-–—])|(?<=; and)|(?<=; or)) (?=\((?:\d{1,3}[A-Z]?|[a-z]{1,4}|[A-Z])\) |Provided\b|Explanation\b)"
+    r"(?:(?<=[.;:\-–—])|(?<=; and)|(?<=; or)|(?<=namely)) "
+    r"(?=\((?:\d{1,3}[A-Z]?|[a-z]{1,4}|[A-Z])\) |Provided\b|Explanation\b)"
     r"| (?=\(\d{1,3}\) [A-Z])"  # a sub-section whose full stop India Code lost (s.24, L152: "of the Board (3) The")
 )
 _FOOTNOTE = re.compile(r"\s*\[Footnote\] (?P<mark>\d{1,2})\. ")
@@ -45,17 +46,24 @@ _MARK = "\ue000{}\ue000"  # where a footnote's mark stood, until its note is pla
 
 @dataclass(frozen=True)
 class Quirks:
-    """What the layout checks against the record: the catalogue entry's id, title and date."""
+    """What the layout checks against the record (the catalogue entry's id, title and date), and the sections a
+    record lacks: ``absent`` maps the line of the section printed after a gap to the numbers missing before it."""
 
     doc_id: str
     title: str
     date: str
+    absent: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 def read_quirks(data: dict, doc: Document) -> Quirks:
-    """An India Code record needs no quirks file (``data`` must be empty); the entry's title and date are checked."""
-    check_fields(data, doc.quirks_path.name, set())
-    return Quirks(doc.id, doc.title, doc.date)
+    """A record needs a quirks file only when it lacks sections (``absent``: number, and the line of the section
+    printed after the gap); the entry's title and date are checked against the record."""
+    where = doc.quirks_path.name
+    check_fields(data, where, {"absent"})
+    absent: dict[int, tuple[str, ...]] = {}
+    for entry in entries(data, "absent", where, {"number": str, "reason": str}):
+        absent[entry["line"]] = (*absent.get(entry["line"], ()), entry["number"])
+    return Quirks(doc.id, doc.title, doc.date, absent)
 
 
 @dataclass
@@ -72,7 +80,7 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     fields = [(k, n, v) for k, n, v in record_fields(source.path) if source.first <= n <= source.last]
     meta = {k: (n, v) for k, n, v in fields if k in {"title", "issued_date"} and not _in_provisions(fields, n)}
     _check_entry(quirks, meta, source)
-    sections = _sections(fields, source)
+    sections = _sections(fields, source, quirks.absent)
     result = MarkupResult(markup="")
     counts: dict[str, int] = {}
 
@@ -85,7 +93,8 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     body = [_section(s, result, count) for s in sections]
     out += ["BODY", *outline.write_all(body, 1)]
     result.markup = "\n".join(out).rstrip("\n") + "\n"
-    result.facts = {"sections": len(sections), **dict(sorted(counts.items()))}
+    absent = [n for line in sorted(quirks.absent) for n in quirks.absent[line]]
+    result.facts = {"sections": len(sections), "absent_from_the_record": absent, **dict(sorted(counts.items()))}
     return result
 
 
@@ -95,22 +104,24 @@ def _in_provisions(fields: list[tuple[str, int, str]], line: int) -> bool:
 
 
 def _check_entry(quirks: Quirks, meta: dict[str, tuple[int, str]], source: SourceText) -> None:
-    name = source.path.name
-    for field, key, value in (("title", "title", quirks.title), ("date", "issued_date", quirks.date)):
+    file = source.path.name
+    for entry_field, key, value in (("title", "title", quirks.title), ("date", "issued_date", quirks.date)):
         if key in meta and meta[key][1] != value:
             raise QuirksError(
-                f"catalogue entry {quirks.doc_id}: field '{field}': {value!r} is not the record's {key}"
-                f" {meta[key][1]!r} ({name} line {meta[key][0]})"
+                f"catalogue entry {quirks.doc_id}: field '{entry_field}': {value!r} is not the record's {key}"
+                f" {meta[key][1]!r} ({file} line {meta[key][0]})"
             )
 
 
-def _sections(fields: list[tuple[str, int, str]], source: SourceText) -> list[_Section]:
-    """The record's sections in order, their numbers checked against the sequence."""
+def _sections(
+    fields: list[tuple[str, int, str]], source: SourceText, absent: dict[int, tuple[str, ...]]
+) -> list[_Section]:
+    """The record's sections in order, their numbers checked against the sequence (less the ``absent`` ones)."""
     sections: list[_Section] = []
     for key, line, value in fields:
         if key == "section":
             if sections:
-                _check_follows(sections[-1], value, line, source)
+                _check_follows(sections[-1], value, line, source, absent.get(line, ()))
             sections.append(_Section(value, line))
         elif key == "title" and sections and not sections[-1].heading:
             sections[-1].heading = value
@@ -119,19 +130,26 @@ def _sections(fields: list[tuple[str, int, str]], source: SourceText) -> list[_S
     return sections
 
 
-def _check_follows(previous: _Section, num: str, line: int, source: SourceText) -> None:
-    """``num`` (on ``line``) is the section after ``previous``: its successor, or it with the next letter."""
-    last, this = _SECTION.match(previous.num), _SECTION.match(num)
+def _check_follows(previous: _Section, num: str, line: int, source: SourceText, absent: tuple[str, ...]) -> None:
+    """``num`` (on ``line``) is the section after ``previous`` (its successor, or it with the next letter), or after
+    the sections the quirks say the record lacks there."""
     where = f"india-code: {source.path.name} line {line}: section {num!r}"
-    if last is None or this is None:
-        raise QuirksError(f"{where} is not a section number (digits, perhaps a capital letter)")
-    following = {str(int(last["n"]) + 1), last["n"] + chr(ord(last["letter"] or "@") + 1)}
     if num == previous.num:
         raise QuirksError(f"{where} repeats the section before it (line {previous.line})")
-    if num not in following:
-        raise QuirksError(
-            f"{where} does not follow section {previous.num} (line {previous.line}): a section is missing"
-        )
+    before = previous.num
+    for number in (*absent, num):
+        if number not in _following(before, where):
+            missing = f"section {number}" if number != num else "a section"
+            raise QuirksError(f"{where} does not follow section {before} (line {previous.line}): {missing} is missing")
+        before = number
+
+
+def _following(num: str, where: str) -> set[str]:
+    """The numbers that may follow section ``num``: ``5`` or ``4A`` after ``4``."""
+    match = _SECTION.match(num)
+    if match is None:
+        raise QuirksError(f"{where}: {num!r} is not a section number (digits, perhaps a capital letter)")
+    return {str(int(match["n"]) + 1), match["n"] + chr(ord(match["letter"] or "@") + 1)}
 
 
 def _section(section: _Section, result: MarkupResult, count: object) -> outline.Provision:
