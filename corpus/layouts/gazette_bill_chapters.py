@@ -340,7 +340,8 @@ class _Builder:
             self.contexts.pop()
         context = self.contexts[-1]
         parent = context.base
-        if context.items and self._list_goes_on(context):
+        # "under this clause" (s.14 L5167): the clause it follows, like one the list goes on after
+        if context.items and (self._list_goes_on(context) or "this clause" in text):
             parent = context.items[-1]
         node = _Node("PROVISO", items=[text])
         parent.items.append(node)

@@ -478,6 +478,8 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
         wanted = kind[5:]
         if wanted == "clause":
             found = next((a for a in ancestors(here) if local_name(a) in CLAUSES and num_of(a)), None)
+            if found is None:  # a definition clause numbered as a sub-section (003 MSB s.3(6), s.3(47) Explanations)
+                found = next((a for a in ancestors(here) if local_name(a) == "subsection" and _defines(a)), None)
             if found is None and index.doc.kind == "bill":
                 found = _enclosing(here, "section")  # a Bill's sections are its clauses (003 MPA s.14 proviso)
         else:
@@ -499,6 +501,12 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
     if found is None or not found.get("eId"):
         raise Unresolved(f"{kind} {item.label}{''.join(item.below)}")
     return found
+
+
+def _defines(subsection: etree._Element) -> bool:
+    """Whether a numbered sub-section is a definition clause: its own text (not an Explanation's) defines a term."""
+    content = subsection.find(f"{{{AKN_NS}}}content")
+    return bool(num_of(subsection)) and content is not None and content.find(f".//{{{AKN_NS}}}def") is not None
 
 
 def _schedule_part(schedule: etree._Element, label: str) -> etree._Element:
