@@ -225,6 +225,7 @@ def _body(
     heading_of: _Node | None = None  # a Part or Chapter whose title lines are being read
     table: list[tuple[int, str]] = []
     section = 0
+    upcoming = _upcoming_labels(lines, starts)
     for number, text in lines:
         if number in table_lines and section == quirks.table_section:
             table.append((number, text))
@@ -253,7 +254,7 @@ def _body(
             text = re.sub(rf"^{section}\.\s?", "", text)
             if not text:
                 continue
-        _add_line(stack, number, text, section, result)
+        _add_line(stack, number, text, section, result, upcoming.get(number))
     return _render(root, quirks.defining)
 
 
@@ -280,9 +281,38 @@ def _level(token: str, stack: list[_Node]) -> float:
 
 
 _KEYWORDS = {1: "SUBSEC", 2: "PARA", 3: "SUBPARA", 4: "CLAUSE"}
+_LIST_ITEMS = frozenset({"PARA", "SUBPARA", "CLAUSE"})
 
 
-def _add_line(stack: list[_Node], number: int, text: str, section: int, result: MarkupResult) -> None:
+def _upcoming_labels(lines: list[tuple[int, str]], starts: dict[int, int]) -> dict[int, str | None]:
+    """For each line, the label of the next line of its section that opens with one (None: the section ends first)."""
+    found: dict[int, str | None] = {}
+    following: str | None = None
+    for number, text in reversed(lines):
+        found[number] = following
+        if number in starts:
+            following = None
+        elif m := _ENUMERATOR.match(text):
+            following = m.group(1)
+    return found
+
+
+def _goes_on(node: _Node, label: str | None) -> bool:
+    """Whether the list ``node`` is an item of goes on with ``label`` ((b) after (a), (ii) after (i))."""
+    return label is not None and labels.follows(node.num.strip("()"), label)
+
+
+def _paired(stack: list[_Node]) -> bool:
+    """Whether an item before the innermost one, in the same list, has a proviso of its own."""
+    item, holder = stack[-1], stack[-2]
+    siblings = [n for n in holder.items if isinstance(n, _Node) and n.keyword == item.keyword]
+    before = siblings[: siblings.index(item)] if item in siblings else []
+    return any(isinstance(c, _Node) and c.keyword == "PROVISO" for s in before for c in s.items)
+
+
+def _add_line(
+    stack: list[_Node], number: int, text: str, section: int, result: MarkupResult, upcoming: str | None = None
+) -> None:
     """Put one body line where it belongs: a new element, a proviso, an Explanation or text of the open element."""
     if section == 0:
         result.unparsed.append(Unparsed(number, text))
@@ -312,6 +342,10 @@ def _add_line(stack: list[_Node], number: int, text: str, section: int, result: 
         proviso = next((n for n in reversed(stack) if n.keyword == "PROVISO"), None)
         if proviso is not None:
             del stack[stack.index(proviso) :]
+        else:  # a first proviso qualifies the item it follows only if that item's list goes on after it (s.4(2)),
+            # or its sibling before it has a proviso of its own (s.3(15)(i) and (ii), one for each case)
+            while stack[-1].keyword in _LIST_ITEMS and not _goes_on(stack[-1], upcoming) and not _paired(stack):
+                stack.pop()
         _open(stack, _Node("PROVISO", level=stack[-1].level + 0.5))
         stack[-1].items.append(text)
         return

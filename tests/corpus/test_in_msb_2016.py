@@ -267,3 +267,17 @@ def test_an_explanation_belongs_to_what_its_words_speak_of(section: str, host: s
     (explanation,) = [e for e in _explanations(element)][:1]
     holder = next(a for a in explanation.iterancestors() if a.get("eId"))
     assert holder.get("eId") == host
+
+
+@pytest.mark.parametrize(
+    ("where", "holder"),
+    [
+        ("4(2) proviso", "part_II__chp_I__sec_4__subsec_2"),  # after (b)(iv), it qualifies the whole sub-section
+        ("132 first proviso", "part_VII__sec_132"),
+        ("184(1)(a) proviso", "part_IX__chp_IV__sec_184__subsec_1__para_a"),  # (b) follows: it stays with (a)
+    ],
+)
+def test_a_proviso_after_a_list_that_ends_qualifies_the_provision_holding_it(where, holder):
+    """Audit item 6: a proviso printed after the last item of a list that does not go on qualifies the provision
+    holding the list (s.4(2) "Provided that the Shipping Board shall include an equal number …"), not the last item."""
+    assert cite.cite(DOC, where).element.getparent().get("eId") == holder
