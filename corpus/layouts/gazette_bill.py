@@ -195,7 +195,7 @@ def _words_of(text: str) -> set[str]:
 
 def _preface(lines: list[tuple[int, str]]) -> list[str]:
     """``BILL NO. 236 OF 2016`` and the long title (L25-31, one visual line per source line) in the preface; the
-    enacting formula in the preamble, as the Major Port Authorities Bill has it (in_mpab_2016.py)."""
+    enacting formula in the preamble, as the Major Port Authorities Bill has it (gazette_bill_chapters.py)."""
     out = []
     title: list[str] = []
     formula: list[str] = []

@@ -1,4 +1,4 @@
-"""The Major Port Authorities Bill, 2016 (corpus/texts/in_mpab_2016.py): source 003, L4913-6097.
+"""The Major Port Authorities Bill, 2016 (layout gazette-bill-chapters): source 003, L4913-6097.
 
 ``fixtures/mpab/body_lines.txt`` holds lines cut verbatim from the Gazette, as ``line|text``: the Bill's preface,
 Chapter I and sections 1-2 (L4913-5009), and the lines whose marginal notes are glued at a line end (L5251, L5291)
