@@ -358,7 +358,7 @@ def _add_line(
         stack[-1].items.append(node)
         stack.append(node)
         return
-    _add_text(stack, text, section)
+    _add_text(stack, text, section, upcoming)
 
 
 def _explanation_host(stack: list[_Node], text: str) -> int:
@@ -394,9 +394,14 @@ def _claims(block: _Block, token: str) -> bool:
     return bool(block.lines) and block.lines[-1].endswith("—") and token in {"a", "i", "1"}
 
 
-def _add_text(stack: list[_Node], text: str, section: int) -> None:
-    """``text`` joined to the open element's last text when that did not end a sentence, else a new paragraph."""
+def _add_text(stack: list[_Node], text: str, section: int, upcoming: str | None = None) -> None:
+    """``text`` joined to the open element's last text when that did not end a sentence, else a new paragraph; or
+    the closing words of a list that has ended (:func:`_closes_list`), which govern every item."""
     node = stack[-1]
+    if _closes_list(node, text, upcoming):
+        stack.pop()
+        stack[-1].items.append(text)
+        return
     if node.keyword == "EXPLANATION":
         block = node.items[0]
         target = block.items[-1][1] if block.items else block.lines
@@ -412,6 +417,21 @@ def _add_text(stack: list[_Node], text: str, section: int) -> None:
         _add_text_to_last(last, text)
     else:
         node.items.append(text)
+
+
+def _closes_list(item: _Node, text: str, upcoming: str | None) -> bool:
+    """Whether ``text``, a line in lower case after the last item of a list, is the list's wrap-up: the item's text
+    ended with a comma or semicolon, no item of the list follows, and the line opens no list of its own (s.67(2) L1029
+    "and any seafarer so engaged under clause (a) or clause (b) may sign …", after "(b) … under this Act,")."""
+    last = item.items[-1] if item.items else None
+    return (
+        item.keyword in _LIST_ITEMS
+        and isinstance(last, str)
+        and last.rstrip().endswith((",", ";"))
+        and text[:1].islower()
+        and not _goes_on(item, upcoming)
+        and not text.rstrip().endswith("—")
+    )
 
 
 def _open_text(node: _Node) -> bool:

@@ -281,3 +281,14 @@ def test_a_proviso_after_a_list_that_ends_qualifies_the_provision_holding_it(whe
     """Audit item 6: a proviso printed after the last item of a list that does not go on qualifies the provision
     holding the list (s.4(2) "Provided that the Shipping Board shall include an equal number …"), not the last item."""
     assert cite.cite(DOC, where).element.getparent().get("eId") == holder
+
+
+def test_closing_words_after_a_list_are_its_wrap_up_and_their_clause_references_land_in_it():
+    """Audit item 6: s.67(2) L1029 "and any seafarer so engaged under clause (a) or clause (b) may sign …", printed
+    after (b), governs both clauses: it is sub-section (2)'s wrap-up, and its "clause (b)" is 67(2)(b), not 67(3)(b)."""
+    subsection = cite.cite(DOC, "67(2)").element
+    (wrap_up,) = [c for c in subsection if local_name(c) == "wrapUp"]
+    assert "".join(wrap_up.itertext()).strip().startswith("and any seafarer so engaged under clause (a) or clause (b)")
+    hrefs = [r.get("href") for r in wrap_up.iterfind(".//a:ref", NS)]
+    assert hrefs == ["#" + cite.cite(DOC, "67(2)(a)").eid, "#" + cite.cite(DOC, "67(2)(b)").eid]
+    assert "may sign" not in "".join(cite.cite(DOC, "67(2)(b)").element.itertext())
