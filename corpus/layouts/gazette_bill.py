@@ -39,6 +39,8 @@ class Quirks:
     table_section: int
     table_subsection: str
     definition_sections: tuple[tuple[int, int], ...]
+    # closing words printed after a list, which govern every item: line → its first words
+    wrap_ups: dict[int, str] = field(default_factory=dict)
 
     @property
     def defining(self) -> frozenset[int]:
@@ -48,7 +50,7 @@ class Quirks:
 def read_quirks(data: dict, doc: Document) -> Quirks:
     """The quirks of ``data`` (``doc``'s quirks file)."""
     where = doc.quirks_path.name
-    check_fields(data, where, {"sections", "body", "table", "definition_sections"})
+    check_fields(data, where, {"sections", "body", "table", "definition_sections", "wrap_ups"})
     table = data.get("table")
     if not isinstance(table, dict):
         raise QuirksError(f"{where}: field 'table' must be {{first, last, section, subsection}}")
@@ -63,6 +65,7 @@ def read_quirks(data: dict, doc: Document) -> Quirks:
         whole_number(table, "section", f"{where}: table"),
         table["subsection"],
         tuple((e["section"], e["line"]) for e in definitions),
+        {e["line"]: e["words"] for e in entries(data, "wrap_ups", where, {"words": str})},
     )
 
 
@@ -116,6 +119,8 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     """The markup of the Merchant Shipping Bill, 2016, with every change to the source's words recorded."""
     for section, line in quirks.definition_sections:
         check_line(source, line, f"{section}. ", "in-msb-2016.yaml: definition_sections")
+    for line, words in quirks.wrap_ups.items():
+        check_line(source, line, words, "in-msb-2016.yaml: wrap_ups")
     check_line(source, quirks.table[0], "TABLE", "in-msb-2016.yaml: table")
     lines, edits = gazette.clean(source.numbered())
     lines, repairs = _repair_words(lines)
@@ -254,7 +259,7 @@ def _body(
             text = re.sub(rf"^{section}\.\s?", "", text)
             if not text:
                 continue
-        _add_line(stack, number, text, section, result, upcoming.get(number))
+        _add_line(stack, number, text, section, result, upcoming.get(number), quirks.wrap_ups)
     return _render(root, quirks.defining)
 
 
@@ -311,7 +316,13 @@ def _paired(stack: list[_Node]) -> bool:
 
 
 def _add_line(
-    stack: list[_Node], number: int, text: str, section: int, result: MarkupResult, upcoming: str | None = None
+    stack: list[_Node],
+    number: int,
+    text: str,
+    section: int,
+    result: MarkupResult,
+    upcoming: str | None = None,
+    wrap_ups: dict[int, str] | None = None,
 ) -> None:
     """Put one body line where it belongs: a new element, a proviso, an Explanation or text of the open element."""
     if section == 0:
@@ -358,7 +369,7 @@ def _add_line(
         stack[-1].items.append(node)
         stack.append(node)
         return
-    _add_text(stack, text, section, upcoming)
+    _add_text(stack, text, section, number in (wrap_ups or {}))
 
 
 def _explanation_host(stack: list[_Node], text: str) -> int:
@@ -394,11 +405,12 @@ def _claims(block: _Block, token: str) -> bool:
     return bool(block.lines) and block.lines[-1].endswith("—") and token in {"a", "i", "1"}
 
 
-def _add_text(stack: list[_Node], text: str, section: int, upcoming: str | None = None) -> None:
-    """``text`` joined to the open element's last text when that did not end a sentence, else a new paragraph; or
-    the closing words of a list that has ended (:func:`_closes_list`), which govern every item."""
+def _add_text(stack: list[_Node], text: str, section: int, wrap_up: bool = False) -> None:
+    """``text`` joined to the open element's last text when that did not end a sentence, else a new paragraph; or,
+    for a ``wrap_up`` line of the quirks, the closing words of the list the open item ends (s.67(2) L1029 "and any
+    seafarer so engaged under clause (a) or clause (b) may sign …", after "(b) … under this Act,")."""
     node = stack[-1]
-    if _closes_list(node, text, upcoming):
+    if wrap_up and node.keyword in _LIST_ITEMS:
         stack.pop()
         stack[-1].items.append(text)
         return
@@ -417,21 +429,6 @@ def _add_text(stack: list[_Node], text: str, section: int, upcoming: str | None 
         _add_text_to_last(last, text)
     else:
         node.items.append(text)
-
-
-def _closes_list(item: _Node, text: str, upcoming: str | None) -> bool:
-    """Whether ``text``, a line in lower case after the last item of a list, is the list's wrap-up: the item's text
-    ended with a comma or semicolon, no item of the list follows, and the line opens no list of its own (s.67(2) L1029
-    "and any seafarer so engaged under clause (a) or clause (b) may sign …", after "(b) … under this Act,")."""
-    last = item.items[-1] if item.items else None
-    return (
-        item.keyword in _LIST_ITEMS
-        and isinstance(last, str)
-        and last.rstrip().endswith((",", ";"))
-        and text[:1].islower()
-        and not _goes_on(item, upcoming)
-        and not text.rstrip().endswith("—")
-    )
 
 
 def _open_text(node: _Node) -> bool:
