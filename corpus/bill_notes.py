@@ -14,15 +14,15 @@ from lxml import etree
 from corpus import catalogue
 from corpus.annotation_store import Note
 from corpus.catalogue import Document
-from corpus.cite import _normalise, load, sections
-from corpus.xmlio import NS
+from corpus.cite import load, sections
+from corpus.xmlio import NS, normalise_space
 
 _CLAUSE = re.compile(r"^Clause (\d+[A-Z]?)\.$")
 
 
 def _attachment(doc_id: str, heading: str):
     for attachment in load(doc_id).iterfind(".//a:attachments/a:attachment", NS):
-        if _normalise(attachment.findtext("a:heading", default="", namespaces=NS)).casefold() == heading:
+        if normalise_space(attachment.findtext("a:heading", default="", namespaces=NS)).casefold() == heading:
             return attachment
     return None
 
@@ -52,10 +52,10 @@ def notes_on_clauses(doc_id: str) -> list[Note]:
     by_number = sections(doc_id)
     notes = []
     for paragraph in attachment.iterfind(".//a:paragraph", NS):
-        match = _CLAUSE.match(_normalise(paragraph.findtext("a:num", default="", namespaces=NS)))
+        match = _CLAUSE.match(normalise_space(paragraph.findtext("a:num", default="", namespaces=NS)))
         if not match or match[1] not in by_number:
             continue
-        text = _normalise("".join(paragraph.find("a:content", NS).itertext()))
+        text = normalise_space("".join(paragraph.find("a:content", NS).itertext()))
         anchor = by_number[match[1]].get("eId")
         notes.append(
             _note(doc, f"note-on-clause-{match[1]}", anchor, "note-on-clause", "Notes on clauses", paragraph, text)
@@ -70,7 +70,7 @@ def objects_and_reasons(doc_id: str) -> list[Note]:
     long_title = load(doc_id).find(".//a:preface/a:longTitle", NS)
     if attachment is None or long_title is None:
         return []
-    text = _normalise(" ".join(p.xpath("string()") for p in attachment.iterfind(".//a:mainBody//a:p", NS)))
+    text = normalise_space(" ".join(p.xpath("string()") for p in attachment.iterfind(".//a:mainBody//a:p", NS)))
     paper = "Statement of objects and reasons"
     return [_note(doc, "objects-and-reasons", long_title.get("eId"), "history", paper, attachment, text)]
 

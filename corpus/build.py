@@ -11,7 +11,6 @@ writing stay in one (linking crosses documents). The output is the same byte for
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
@@ -21,10 +20,10 @@ from pathlib import Path
 from bluebell.parser import parse_to_xml_bytes
 from lxml import etree
 
-from corpus import catalogue, corrections, identity, link, tables, validate, xmlio
+from corpus import catalogue, corrections, identity, layouts, link, tables, validate, xmlio
 from corpus.catalogue import Document
 from corpus.report import MarkupResult
-from corpus.source_text import read_source
+from corpus.source_text import read_document
 from corpus.validate import schema_errors
 
 MANIFEST = catalogue.REPORTS_DIR / "build-manifest.json"
@@ -69,28 +68,29 @@ def package_files() -> list[tuple[str, bytes]]:
 
 
 def inputs_hash(doc: Document, files: list[tuple[str, bytes]] | None = None) -> str:
-    """A hash of what a document's XML depends on: its source lines, its builder and corrections, the shared code.
+    """A hash of what a document's XML depends on: its source lines, catalogue entry, quirks and corrections, the
+    shared code (the layouts, the clean-up, the linking). Another document's entry, quirks or corrections are not
+    part of it: adding a document rebuilds no other.
 
     ``files`` is :func:`package_files`, read once for all documents.
     """
     digest = hashlib.sha256()
-    source = read_source(doc.source_path, *doc.lines)
+    source = read_document(doc)
     digest.update("\n".join(t for _, t in source.numbered()).encode())
     digest.update(repr(doc).encode())
-    own = {f"texts/{doc.builder.rsplit('.', 1)[1]}.py", f"corrections/{doc.id}.yaml"}
+    own = {f"sources/{doc.id}.yaml", f"corrections/{doc.id}.yaml"}
     for name, content in package_files() if files is None else files:
-        if name.startswith(("texts/", "corrections/")) and name not in own and not name.endswith("__init__.py"):
-            continue  # another document's builder or corrections
+        if name.startswith(("sources/", "corrections/")) and name not in own:
+            continue  # the catalogue (the entry is hashed above), another document's quirks or corrections
         digest.update(name.encode())
         digest.update(content)
     return digest.hexdigest()
 
 
 def to_markup(doc: Document) -> tuple[MarkupResult, str, list[corrections.Correction]]:
-    """Run ``doc``'s builder over its source and apply its reviewed corrections."""
-    source = read_source(doc.source_path, *doc.lines)
-    builder = importlib.import_module(doc.builder)
-    result: MarkupResult = builder.to_markup(source)
+    """Read ``doc``'s source through its layout and apply its reviewed corrections."""
+    source = read_document(doc)
+    result = layouts.to_markup(doc, source)
     text, applied = corrections.apply(doc.id, result.markup, source)
     return result, text, applied
 

@@ -32,7 +32,7 @@ from typing import Any
 from lxml import etree
 
 from corpus import catalogue, xmlio
-from corpus.xmlio import AKN_NS, NS, NUMBERED_LEVELS
+from corpus.xmlio import AKN_NS, NS, NUMBERED_LEVELS, local_name, normalise_space, num_of
 
 _DIVISIONS = {"part", "chapter"}
 _HEADS = {"section", "attachment", "longTitle", *_DIVISIONS}
@@ -86,10 +86,10 @@ class Provision:
         """The heading of the enclosing section (its marginal note), or a Part's, Chapter's or schedule's own, without
         editorial remarks: "" where the heading is only a remark (the 1875 and 1880 Acts' "[Section number recovered
         editorially …]")."""
-        own = self.element if _local(self.element) in _HEADS - {"longTitle"} else None
+        own = self.element if local_name(self.element) in _HEADS - {"longTitle"} else None
         holder = own if own is not None else _ancestor(self.element, "section")
         node = holder.find("a:heading", NS) if holder is not None else None
-        return _normalise("".join(_words(node, marginal=True))) if node is not None else ""
+        return normalise_space("".join(_words(node, marginal=True))) if node is not None else ""
 
     @property
     def text(self) -> str:
@@ -98,7 +98,7 @@ class Provision:
         editorial remarks of headings and numbers (which are about the heading, not the law: "[Section number
         recovered editorially …]") and without side notes (``authorialNote placement="side"``: the 1875 and 1880
         Acts' marginal notes, which the sources print mid-sentence)."""
-        return _normalise(" ".join("".join(_words(el)) for el in self.rows or (self.element,)))
+        return normalise_space(" ".join("".join(_words(el)) for el in self.rows or (self.element,)))
 
     @property
     def table(self) -> etree._Element | None:
@@ -112,24 +112,11 @@ def load(doc_id: str) -> etree._Element:
     return xmlio.parse(catalogue.document(doc_id).akn_path).getroot()
 
 
-def _local(el: etree._Element) -> str:
-    return etree.QName(el).localname if isinstance(el.tag, str) else ""
-
-
 def _ancestor(el: etree._Element, name: str) -> etree._Element | None:
     for parent in el.iterancestors():
-        if _local(parent) == name:
+        if local_name(parent) == name:
             return parent
     return None
-
-
-def _num(el: etree._Element) -> str:
-    node = el.find("a:num", NS)
-    return _normalise("".join(node.itertext())) if node is not None else ""
-
-
-def _normalise(value: str) -> str:
-    return " ".join(value.split())
 
 
 def _words(el: etree._Element, marginal: bool = False) -> list[str]:
@@ -137,7 +124,7 @@ def _words(el: etree._Element, marginal: bool = False) -> list[str]:
     (``marginal``: ``el`` is one)."""
     out = [el.text or ""]
     for child in el:
-        name = _local(child)
+        name = local_name(child)
         side_note = name == "authorialNote" and child.get("placement") == "side"
         if name and not side_note and not (marginal and name == "remark"):
             out += _words(child, marginal or name in _MARGINAL)
@@ -159,7 +146,7 @@ def _indexed[T](kind: str, root: etree._Element, build: Callable[[etree._Element
 
 def _sections(root: etree._Element) -> dict[str, etree._Element]:
     body = root.find(".//a:body", NS)
-    return {_num(s).rstrip("."): s for s in body.iter(f"{{{AKN_NS}}}section")}
+    return {num_of(s).rstrip("."): s for s in body.iter(f"{{{AKN_NS}}}section")}
 
 
 def sections(doc_id: str) -> dict[str, etree._Element]:
@@ -172,26 +159,26 @@ def sections(doc_id: str) -> dict[str, etree._Element]:
 
 def _explanation(el: etree._Element) -> bool:
     """An Explanation: a ``level`` (the Ordinance) or ``blockContainer`` (the Bills, the 1875 Act) of that class."""
-    return el.get("class") == "explanation" and _local(el) in {"level", "blockContainer"}
+    return el.get("class") == "explanation" and local_name(el) in {"level", "blockContainer"}
 
 
 def _schedule_part(el: etree._Element) -> str:
     """The Part a list of a schedule is ("II" for the Ordinance's Schedule list "B. PART II"), or ""."""
-    intro = el.find("a:listIntroduction", NS) if _local(el) == "blockList" else None
+    intro = el.find("a:listIntroduction", NS) if local_name(el) == "blockList" else None
     match = _SCHEDULE_PART.search("".join(intro.itertext())) if intro is not None else None
     return match["part"].upper() if match else ""
 
 
 def _citable(el: etree._Element) -> bool:
     """Whether ``el`` has a citation of its own (otherwise it takes its nearest citable ancestor's)."""
-    name = _local(el)
+    name = local_name(el)
     if not el.get("eId"):
         return False
     if name in _HEADS or name in {"proviso", "table", "tr"} or _explanation(el):
         return True
     if name == "blockList":
         return bool(_schedule_part(el))
-    return name in NUMBERED_LEVELS | {"level"} and bool(_num(el))
+    return name in NUMBERED_LEVELS | {"level"} and bool(num_of(el))
 
 
 def _reachable(el: etree._Element) -> list[etree._Element]:
@@ -199,7 +186,7 @@ def _reachable(el: etree._Element) -> list[etree._Element]:
     (the 1875 and 1880 Acts' unnumbered subsections, ``intro``, ``content``, ``wrapUp``, lists)."""
     out = []
     for child in el:
-        name = _local(child)
+        name = local_name(child)
         if name and _citable(child):
             out.append(child)
         elif name and name not in _LEAVES:
@@ -226,7 +213,7 @@ def _title(attachment: etree._Element) -> str:
     """An attachment's heading as a citation: "THE FIRST SCHEDULE" -> "First Schedule", "Notes on clauses" ->
     "Notes on Clauses"."""
     node = attachment.find("a:heading", NS)
-    words = _normalise("".join(_words(node, marginal=True)) if node is not None else "").split()
+    words = normalise_space("".join(_words(node, marginal=True)) if node is not None else "").split()
     if words and words[0].casefold() == "the":
         words = words[1:]
     titled = [w.lower() if i and w.lower() in _SMALL_WORDS else w.capitalize() for i, w in enumerate(words)]
@@ -235,20 +222,22 @@ def _title(attachment: etree._Element) -> str:
 
 def _repeating_chapters(root: etree._Element) -> bool:
     """Whether Chapter numbers repeat in the document (the Merchant Shipping Bill's restart in each Part)."""
-    numbers = [_num(c) for c in root.iter(f"{{{AKN_NS}}}chapter")]
+    numbers = [num_of(c) for c in root.iter(f"{{{AKN_NS}}}chapter")]
     return len(numbers) != len(set(numbers))
 
 
 def _head(el: etree._Element) -> str:
-    name = _local(el)
+    name = local_name(el)
     if name == "section":
-        return "s. " + _num(el).rstrip(".")
+        return "s. " + num_of(el).rstrip(".")
     if name == "part":
-        return "Part " + _num(el).rstrip(".")
+        return "Part " + num_of(el).rstrip(".")
     if name == "chapter":
         part = _ancestor(el, "part")
-        within = f"Part {_num(part).rstrip('.')} " if part is not None and _repeating_chapters(el.getroottree()) else ""
-        return f"{within}Chapter {_num(el).rstrip('.')}"
+        within = (
+            f"Part {num_of(part).rstrip('.')} " if part is not None and _repeating_chapters(el.getroottree()) else ""
+        )
+        return f"{within}Chapter {num_of(el).rstrip('.')}"
     if name == "longTitle":
         return "Long title"
     return _title(el)
@@ -269,13 +258,13 @@ def _label(num: str) -> str:
 
 def _piece(el: etree._Element) -> str:
     """What ``el`` adds to its citable parent's citation."""
-    name = _local(el)
+    name = local_name(el)
     if name == "proviso":
-        return _ordinal("proviso", *_position(el, lambda e: _local(e) == "proviso"))
+        return _ordinal("proviso", *_position(el, lambda e: local_name(e) == "proviso"))
     if _explanation(el):
         return _ordinal("Explanation", *_position(el, _explanation))
     if name == "table":
-        return _ordinal("Table", *_position(el, lambda e: _local(e) == "table"))
+        return _ordinal("Table", *_position(el, lambda e: local_name(e) == "table"))
     if name == "tr":
         eid = el.get("eId", "")
         if "__item_" not in eid:
@@ -284,7 +273,7 @@ def _piece(el: etree._Element) -> str:
         return f" item {item}" + (_sub_row(el) or (f" row {row}" if row else ""))
     if name == "blockList":
         return " Part " + _schedule_part(el)
-    num = _num(el)
+    num = num_of(el)
     if num.startswith("("):
         return num
     worded = _WORD_NUMBER.match(_label(num))
@@ -297,7 +286,7 @@ def _sub_row(row: etree._Element) -> str:
     """The label of a table sub-row ("(a)") from the start of its first cell, or "" for an item's first row."""
     if "__row_" not in row.get("eId", "") or not len(row):
         return ""
-    match = re.match(r"\((\w+)\)", _normalise("".join(row[0].itertext())))
+    match = re.match(r"\((\w+)\)", normalise_space("".join(row[0].itertext())))
     return f"({match[1]})" if match else ""
 
 
@@ -306,12 +295,12 @@ def citation_of(element: etree._Element) -> str:
     of its nearest citable ancestor-or-self; "" outside every provision (metadata, the preface)."""
     chain = [e for e in (element, *element.iterancestors()) if _citable(e)]
     for index, el in enumerate(chain):
-        if _local(el) in _HEADS:
+        if local_name(el) in _HEADS:
             out, worded = _head(el), False
             for below in reversed(chain[:index]):
                 piece = _piece(below)
                 out += " " + piece if worded and piece.startswith("(") else piece  # "proviso (a)", not "… 6(a)"
-                worded = _local(below) == "proviso" or _explanation(below)
+                worded = local_name(below) == "proviso" or _explanation(below)
             return out
     return ""
 
@@ -374,13 +363,13 @@ def _division(doc_id: str, part: str | None, chapter: str | None) -> Provision:
     root = load(doc_id)
     scope = root
     if part:
-        found = [p for p in root.iter(f"{{{AKN_NS}}}part") if _num(p).rstrip(".").upper() == part.upper()]
+        found = [p for p in root.iter(f"{{{AKN_NS}}}part") if num_of(p).rstrip(".").upper() == part.upper()]
         if not found:
             raise CitationError(f"{doc_id} has no Part {part}")
         scope = found[0]
     if not chapter:
         return Provision(doc_id, scope.get("eId"), scope)
-    chapters = [c for c in scope.iter(f"{{{AKN_NS}}}chapter") if _num(c).rstrip(".").upper() == chapter.upper()]
+    chapters = [c for c in scope.iter(f"{{{AKN_NS}}}chapter") if num_of(c).rstrip(".").upper() == chapter.upper()]
     where = f" Part {part}" if part else ""
     if not chapters:
         raise CitationError(f"{doc_id}{where} has no Chapter {chapter}")
@@ -423,7 +412,7 @@ class _Walk:
     def _one(self, accepts: Callable[[etree._Element], bool], what: str) -> None:
         found = [e for e in _reachable(self.element) if accepts(e)]
         if not found:
-            have = " ".join(_num(e) for e in _reachable(self.element) if _num(e))
+            have = " ".join(num_of(e) for e in _reachable(self.element) if num_of(e))
             raise CitationError(f"{self._where()} has no {what}; it has: {have or 'none'}")
         if len(found) > 1:
             raise CitationError(
@@ -434,12 +423,12 @@ class _Walk:
     def _label(self, label: str) -> None:
         if self.rows:
             return self._sub_row(label)
-        self._one(lambda e: _num(e) == f"({label})", f"({label})")
+        self._one(lambda e: num_of(e) == f"({label})", f"({label})")
 
     def _sub_row(self, label: str) -> None:
         """Sub-row ``label`` of a table item: "(a)" at the start of a sub-row, or after the item's number in its
         first row (item 34 of s.256(2) of the Merchant Shipping Bill reads "34. (a) If any requirement …")."""
-        first = _normalise("".join(self.rows[0].itertext()))
+        first = normalise_space("".join(self.rows[0].itertext()))
         for row in self.rows:
             if _sub_row(row) == f"({label})" or (
                 row is self.rows[0] and re.match(rf"\w+\.\s*\({re.escape(label)}\)", first)
@@ -450,8 +439,8 @@ class _Walk:
 
     def _qualifier(self, word: str, position: int) -> None:
         """The proviso, Explanation or Table below the element: the only one, or the ``position``-th (from 1)."""
-        kind = {"proviso": lambda e: _local(e) == "proviso", "Explanation": _explanation}.get(
-            word, lambda e: _local(e) == "table"
+        kind = {"proviso": lambda e: local_name(e) == "proviso", "Explanation": _explanation}.get(
+            word, lambda e: local_name(e) == "table"
         )
         found = [e for e in _reachable(self.element) if kind(e)]
         if not found:
@@ -469,11 +458,11 @@ class _Walk:
         named = f"{word} {number}".casefold()
 
         def accepts(e: etree._Element) -> bool:
-            return _label(_num(e)).casefold() in {number.casefold(), named}
+            return _label(num_of(e)).casefold() in {number.casefold(), named}
 
         if any(accepts(e) for e in _reachable(self.element)) or word != "item":
             return self._one(accepts, f"{word} {number}")
-        tables = [self.element] if _local(self.element) == "table" else self.element.iter(f"{{{AKN_NS}}}table")
+        tables = [self.element] if local_name(self.element) == "table" else self.element.iter(f"{{{AKN_NS}}}table")
         for table in tables:
             key = f"{table.get('eId')}__item_{number}"
             rows = [
@@ -496,7 +485,7 @@ class _Walk:
                 raise CitationError(f"{self._where()} has no row {number}")
             self.element, self.rows = found[0], ()
             return
-        tables = [self.element] if _local(self.element) == "table" else self.element.iter(f"{{{AKN_NS}}}table")
+        tables = [self.element] if local_name(self.element) == "table" else self.element.iter(f"{{{AKN_NS}}}table")
         for table in tables:
             row = table.find(f"a:tr[@eId='{table.get('eId')}__row_{number}']", NS)
             if row is not None:

@@ -18,6 +18,30 @@ NUMBERED_LEVELS = frozenset(
 """The AKN elements that number the levels below a section: "(1)", "(a)", "(i)" …"""
 
 
+def local_name(el: etree._Element) -> str:
+    """``section`` for ``{akn}section``; "" for a comment or processing instruction (string slicing: the linkers ask
+    this of every element, and it is several times quicker than ``etree.QName``)."""
+    tag = el.tag
+    return tag[tag.find("}") + 1 :] if isinstance(tag, str) else ""
+
+
+def normalise_space(value: str) -> str:
+    """``value`` with every run of white space made one space, and none at either end."""
+    return " ".join(value.split())
+
+
+def num_of(el: etree._Element) -> str:
+    """The text of ``el``'s ``<num>`` child, spaces normalised ("" when it has none)."""
+    node = el.find(f"{{{AKN_NS}}}num")
+    return normalise_space("".join(node.itertext())) if node is not None else ""
+
+
+def heading_of(el: etree._Element) -> str:
+    """The text of ``el``'s ``<heading>`` child, spaces normalised ("" when it has none)."""
+    node = el.find(f"{{{AKN_NS}}}heading")
+    return normalise_space("".join(node.itertext())) if node is not None else ""
+
+
 def _parser() -> etree.XMLParser:
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 

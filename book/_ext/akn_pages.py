@@ -25,6 +25,7 @@ from lxml import etree
 
 import corpus
 from corpus.xmlio import AKN_NS
+from corpus.xmlio import local_name as local
 
 READER_DIR = "book/reader"
 """Where the reader's pages live, relative to the book root (generated at build time, never committed)."""
@@ -66,11 +67,6 @@ DIVISIONS = {"part", "chapter"}
 
 GROUPS = {"part", "chapter", "subpart", "subchapter", "division", "subdivision", "title", "subtitle"}
 """Divisions that group sections: a section's breadcrumb names those above it."""
-
-
-def local(el: etree._Element) -> str:
-    """The local name of an AKN element ("" for comments and processing instructions)."""
-    return etree.QName(el).localname if isinstance(el.tag, str) else ""
 
 
 def child(el: etree._Element, name: str) -> etree._Element | None:

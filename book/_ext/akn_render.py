@@ -433,6 +433,10 @@ class Renderer:
             return [nodes.inline("", "[blank]", classes=["akn-remark", "akn-blank"])]
         if name == "remark":
             return [nodes.inline("", "", *inner, classes=["akn-remark"])]
+        if name == "authorialNote" and el.get("class") == "editorial":
+            # a footnote of India Code (commencement, amendment history) at its mark: an editorial note, not law text
+            marker = nodes.superscript("", el.get("marker", ""), classes=["akn-note-marker"])
+            return [marker, nodes.inline("", "", *inner, classes=["akn-editorial-note"])]
         if name == "authorialNote" and el.get("placement") == "side":
             # a marginal note of the 1875/1880 Acts beside a line that goes on with the sentence before it
             return [nodes.inline("", "", *inner, classes=["akn-side-note"])]

@@ -2,7 +2,8 @@
 
 At ``config-inited`` it writes one small MyST stub per reader page under ``book/reader/<doc-id>/`` (a breadcrumb, a
 title and a ``{statute-page}`` directive; the folder ignores itself in git) and adds those pages to the book's table
-of contents below each document's contents page, which ``_toc.yml`` lists: a document's Parts (or Chapters), then
+of contents: each document's contents page before the glossary (``_toc.yml`` lists only the glossary, so a document
+of the catalogue is in the book with no edit of it), and below it the document's Parts (or Chapters), then
 below each its sections, one page each (:mod:`akn_pages`). The ``{statute-page}`` directive renders the page's AKN
 elements as docutils nodes (:mod:`akn_render`), so Sphinx's search indexes the statute text. At
 ``doctree-resolved`` every pending link (terms, cross-references, the contents lists, ``{provision}`` quotations) gets
@@ -146,11 +147,12 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     )
     docnames = write_stubs(root, plan)
     site_map = config.external_site_map
+    statutes = _statutes(site_map)
     for doc_id in doc_ids:
         index = plan[doc_id][0][0]
-        if index not in site_map:
-            logger.warning(f"_toc.yml does not list {index}: the reader pages of {doc_id} are not in the book")
-            continue
+        if index not in site_map:  # a document of the catalogue: its contents page goes before the glossary
+            site_map[index] = Document(docname=index)
+            statutes.items.insert(statutes.items.index(GLOSSARY), FileItem(index))
         children: dict[str, list[str]] = {}
         for docname, text, parent in plan[doc_id][1:]:
             site_map[docname] = Document(docname=docname)
@@ -162,6 +164,16 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
             site_map[parent].subtrees = [TocTree(items=[FileItem(d) for d in names], hidden=True, titlesonly=True)]
     generated = {f"{d}.md" for d in docnames}
     config["exclude_patterns"] = [p for p in config["exclude_patterns"] if p not in generated]
+
+
+def _statutes(site_map: Any) -> Any:
+    """The toctree of ``_toc.yml`` that lists the glossary (the book's "The statutes"), where the reader adds each
+    document's contents page in catalogue order: a new document of the catalogue needs no edit of ``_toc.yml``."""
+    for docname in site_map:
+        for tree in site_map[docname].subtrees:
+            if GLOSSARY in tree.items:
+                return tree
+    raise ExtensionError(f"_toc.yml must list {GLOSSARY}: the statutes' contents pages are added before it")
 
 
 def add_static(app: Sphinx) -> None:

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from corpus import markup
+from corpus.labels import FIRST_LABELS, next_label
 from corpus.report import Edit, MarkupResult, Unparsed
 
 PAPER_HEADING = re.compile(
@@ -37,26 +38,8 @@ NOTE_START = re.compile(r"^Clause (?P<number>\d{1,3})\.(?P<dash>\s*[–—]+\s*)
 _NUMBERED = re.compile(r"^(?P<number>\d{1,3})\.\s*(?=\S)")
 LABEL = re.compile(r"^\((?P<label>[a-z]{1,2}|[ivxl]{1,6}|[A-Z]|\d{1,3})\)\s*")
 _SIGNATURE_START = re.compile(r"^NEW DELHI;$")
-_ROMANS = ("i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx").split()
 # Hierarchy names for list levels below a numbered paragraph of a paper (and below a subsection in a Bill).
 LIST_LEVELS = ("SUBPARA", "CLAUSE", "SUBCLAUSE", "POINT")
-
-
-def next_label(label: str, kind: str) -> str | None:
-    """The label that follows ``label`` in a list of ``kind`` ("alpha", "roman", "upper", "number")."""
-    if kind == "roman":
-        index = _ROMANS.index(label) if label in _ROMANS else -1
-        return _ROMANS[index + 1] if 0 <= index < len(_ROMANS) - 1 else None
-    if kind == "number":
-        return str(int(label) + 1)
-    if kind == "upper":
-        return chr(ord(label) + 1) if label < "Z" else None
-    if len(label) == 1:  # a … z, then za, zb … (MPA s.2(1)(za)-(zd))
-        return chr(ord(label) + 1) if label < "z" else "za"
-    return label[0] + chr(ord(label[1]) + 1) if label[1] < "z" else None
-
-
-_FIRST_LABELS = {"a": "alpha", "i": "roman", "A": "upper", "1": "number"}
 
 
 @dataclass
@@ -73,7 +56,7 @@ class ListNesting:
     stack: list[tuple[str, str]] = field(default_factory=list)
 
     def place(self, label: str, after_introduction: bool = False) -> int | None:
-        opens = _FIRST_LABELS.get(label)
+        opens = FIRST_LABELS.get(label)
         if after_introduction and opens:
             return self._push(opens, label)
         for depth in range(len(self.stack) - 1, -1, -1):

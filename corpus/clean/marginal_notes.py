@@ -17,6 +17,7 @@ Continuation stubs such as ``Chapter.`` or ``Part.`` (L2463) after a glued note 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -103,6 +104,26 @@ def find_sections(lines: list[tuple[int, str]], last: int, skip: frozenset[int] 
             found.append(SectionStart(index, line, expected, glued["note"].strip()))
             expected += 1
     return found
+
+
+def sequence_problem(sections: list[SectionStart], last: int, lines: list[tuple[int, str]]) -> str | None:
+    """What is wrong with the sections found in ``lines`` (the whole body), or None: a section of 1..``last`` not
+    found (naming the line after which it was looked for), or a section's first line printed again (naming it)."""
+    taken = {s.line for s in sections}
+    for previous, start in itertools.pairwise(sections):
+        for line, text in lines:
+            if previous.line < line < start.line and line not in taken:
+                again = _SECTION_START.match(text)
+                if again and int(again["num"]) == previous.number and text.strip() == _line_text(lines, previous.line):
+                    return f"line {line}: section {previous.number} is printed again"
+    if len(sections) < last:
+        after = f"after section {sections[-1].number} (line {sections[-1].line})" if sections else "in the body"
+        return f"section {len(sections) + 1} of {last} not found {after}"
+    return None
+
+
+def _line_text(lines: list[tuple[int, str]], number: int) -> str:
+    return next(text.strip() for line, text in lines if line == number)
 
 
 def align(lines: list[tuple[int, str]], sections: list[SectionStart], table: frozenset[int] = frozenset()) -> Alignment:

@@ -15,9 +15,10 @@ How the columns are recovered:
   ``section`` precedes;
 - col. 5 is every ``Court``, ``Principal`` and ``Officer`` standing as a cell word; it also ends a visual line;
 - col. 2 and col. 4 are untangled by a Viterbi search over the row's words: each word goes on the offence sentence
-  or the penalty sentence, each sentence scored by a bigram model of the corpus's own statute prose (all sources,
-  the Table's lines left out), so that ``may extend to six`` continues ``Imprisonment which`` and ``a vessel to
-  proceed to`` continues ``If any person causes``; a sentence that has ended (``section 14.``) is not continued;
+  or the penalty sentence, each sentence scored by a bigram model of the Bill's own prose (its source lines, the
+  Table's left out: no other document changes a cell), so that ``may extend to six`` continues ``Imprisonment
+  which`` and ``a vessel to proceed to`` continues ``If any person causes``; a sentence that has ended
+  (``section 14.``) is not continued;
 - where the printer's lines are out of order (a penalty's tail printed above its row's other lines, L3505, L3583,
   L3871, or above the row itself, L3615, L3621, L3689, L3943) or the search is wrong, the cells come from the reviewed
   ``penalty_table_cells.yaml`` next to this module; its ``lines`` move a line to its row, and its cells are used only
@@ -39,9 +40,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from corpus import catalogue, markup, yamlio
+from corpus import markup, yamlio
 from corpus.report import MarkupResult, Unparsed
-from corpus.source_text import read_source
 
 ITEMS = 81
 CELLS_FILE = Path(__file__).with_name("penalty_table_cells.yaml")
@@ -87,8 +87,10 @@ class Cells:
     triable: str
 
 
-def to_markup(lines: list[tuple[int, str]]) -> MarkupResult:
-    """The ``TABLE`` markup of the s.256(2) Table from its cleaned lines (``TABLE`` heading line included)."""
+def to_markup(lines: list[tuple[int, str]], document: list[tuple[int, str]]) -> MarkupResult:
+    """The ``TABLE`` markup of the s.256(2) Table from its cleaned lines (``TABLE`` heading line included);
+    ``document`` is the source lines of the Bill that holds it, on which the splitter is trained."""
+    model = Model(document)
     result = MarkupResult(markup="")
     items, header = rows(lines, result)
     out = ["TABLE"]
@@ -101,7 +103,7 @@ def to_markup(lines: list[tuple[int, str]]) -> MarkupResult:
     out = "\n".join(out).splitlines()
     used = 0
     for item in items:
-        cells = item_cells(item)
+        cells = item_cells(item, model)
         used += sum(1 for _, _, from_file in cells if from_file)
         out += _item_markup(item, [(part, c) for part, c, _ in cells])
     result.markup = "\n".join(out)
@@ -198,7 +200,7 @@ def reviewed_cells() -> tuple[dict, ...]:
     return tuple(yamlio.load(CELLS_FILE) or ())
 
 
-def item_cells(item: _Item) -> list[tuple[_Part, Cells, bool]]:
+def item_cells(item: _Item, model: Model) -> list[tuple[_Part, Cells, bool]]:
     """Each part of ``item`` with its cells, and whether they came from the reviewed file."""
     parts = item.parts
     out: list[tuple[_Part, Cells, bool]] = []
@@ -214,7 +216,7 @@ def item_cells(item: _Item) -> list[tuple[_Part, Cells, bool]]:
                 out.append((parts[0], Cells(reviewed[2], "", "", ""), False))
             out.append((part, Cells(reviewed[0], reviewed[3] or section, reviewed[1], triable), True))
             continue
-        offence, penalty = _untangle(tokens)
+        offence, penalty = _untangle(tokens, model)
         if intro:
             intro_words = sum(1 for w, _ in _tokens(intro)[0] if w != _LINE_END)
             out.append((parts[0], Cells(_join([(w, o) for w, o in offence if o < intro_words]), "", "", ""), False))
@@ -300,7 +302,9 @@ def _after_end(previous: str, word: str) -> float:
     return 0.0
 
 
-def _untangle(tokens: list[tuple[str, int | None]]) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+def _untangle(
+    tokens: list[tuple[str, int | None]], model: Model
+) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
     """The offence (col. 2) and penalty (col. 4) words, each with its index among the words, by a Viterbi search.
 
     State after word ``i``: (its column, index of the last word of the other column or -1). A word continues its
@@ -330,9 +334,9 @@ def _untangle(tokens: list[tuple[str, int | None]]) -> tuple[list[tuple[str, int
         key = (column, previous, word)
         if key not in memo:
             if previous is None:
-                memo[key] = _logp(column, "<s>", word)
+                memo[key] = model.logp(column, "<s>", word)
             else:
-                memo[key] = _logp(column, previous, word) - _after_end(previous, word)
+                memo[key] = model.logp(column, previous, word) - _after_end(previous, word)
         return memo[key]
 
     def bonus(i: int, column: int) -> float:
@@ -423,29 +427,28 @@ _PENALTY_PROSE = re.compile(r"\b(?:punishable|liable)\s+(?:with|to)\s+(?P<text>[
 _PENALTY_WEIGHT = 0.7  # col. 4 words: this much of the penalty-prose model, the rest of the general one
 
 
-@cache
-def _models() -> tuple[_Bigrams, _Bigrams]:
-    """The general model and the penalty-prose model, trained on every source line of the corpus except the
-    Table's own (from its first item on)."""
-    general, penalty = _Bigrams(), _Bigrams()
-    for doc in catalogue.documents():
-        numbered = read_source(doc.source_path, *doc.lines).numbered()
-        skip = _table_range(numbered)
-        lines = [text for number, text in numbered if not skip[0] <= number <= skip[1]]
-        general.add(lines)
-        penalty.add([match["text"] for text in lines for match in _PENALTY_PROSE.finditer(text)])
-    general.followers.update(a for a, _ in general.bigrams)
-    penalty.followers.update(a for a, _ in penalty.bigrams)
-    return general, penalty
+class Model:
+    """The general model and the penalty-prose model of one document, trained on its own source lines except the
+    Table's (from its first item on): no other document changes a cell."""
 
+    def __init__(self, document: list[tuple[int, str]]) -> None:
+        self.general, self.penalty = _Bigrams(), _Bigrams()
+        skip = _table_range(document)
+        lines = [text for number, text in document if not skip[0] <= number <= skip[1]]
+        self.general.add(lines)
+        self.penalty.add([match["text"] for text in lines for match in _PENALTY_PROSE.finditer(text)])
+        self.general.followers.update(a for a, _ in self.general.bigrams)
+        self.penalty.followers.update(a for a, _ in self.penalty.bigrams)
+        self._memo: dict[tuple[int, str, str], float] = {}  # the untangling asks the same questions many times
 
-@cache  # the models are fixed once trained: the untangling asks the same questions many times
-def _logp(column: int, previous: str, word: str) -> float:
-    general, penalty = _models()
-    value = general.p(previous, word)
-    if column == 4:
-        value = (1 - _PENALTY_WEIGHT) * value + _PENALTY_WEIGHT * penalty.p(previous, word)
-    return math.log(value)
+    def logp(self, column: int, previous: str, word: str) -> float:
+        key = (column, previous, word)
+        if key not in self._memo:
+            value = self.general.p(previous, word)
+            if column == 4:
+                value = (1 - _PENALTY_WEIGHT) * value + _PENALTY_WEIGHT * self.penalty.p(previous, word)
+            self._memo[key] = math.log(value)
+        return self._memo[key]
 
 
 def _table_range(lines: list[tuple[int, str]]) -> tuple[int, int]:

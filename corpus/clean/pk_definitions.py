@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import re
 
-_VERB = re.compile(r"\s(means|includes|include|does not include|shall include|shall mean)\b")
+_VERB = re.compile(
+    r"\s(means|includes|include|does not include|shall include|shall mean|shall have the same meaning)\b"
+)
 _QUOTED = re.compile(r"[“‘\"']([^“”‘’\"']+)[”’\"']")
 _EXPRESSION = re.compile(r"([“‘])([^“”‘’]+)([”’]\s+(?:means|includes)\b)")
 _QUOTES = "“”‘’\"'"

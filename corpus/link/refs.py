@@ -24,7 +24,7 @@ from lxml import etree
 from corpus import yamlio
 from corpus.catalogue import Document
 from corpus.clean.old_acts_word_numbers import WORD_NUMBER, parse_word_number
-from corpus.xmlio import AKN_NS, NUMBERED_LEVELS
+from corpus.xmlio import AKN_NS, NUMBERED_LEVELS, heading_of, local_name, num_of
 
 MISPRINTS_FILE = Path(__file__).resolve().parent / "known_misprints.yaml"
 
@@ -119,25 +119,9 @@ def misprints() -> tuple[Misprint, ...]:
     return tuple(Misprint(**{k: str(v) for k, v in entry.items()}) for entry in entries)
 
 
-def local_name(el: etree._Element) -> str:
-    """``section`` for ``{akn}section``; "" for a comment or processing instruction."""
-    tag = el.tag
-    return tag[tag.find("}") + 1 :] if isinstance(tag, str) else ""
-
-
-def _num(el: etree._Element) -> str:
-    node = el.find(f"{{{AKN_NS}}}num")
-    return " ".join("".join(node.itertext()).split()) if node is not None else ""
-
-
 def _section_number(el: etree._Element) -> str:
-    match = re.search(r"\d+[A-Z]?", _num(el))
+    match = re.search(r"\d+[A-Z]?", num_of(el))
     return match.group() if match else ""
-
-
-def _heading(el: etree._Element) -> str:
-    node = el.find(f"{{{AKN_NS}}}heading")
-    return " ".join("".join(node.itertext()).split()) if node is not None else ""
 
 
 # --- walking the text of a tree ---------------------------------------------------------------------------------
@@ -233,11 +217,11 @@ class Index:
                 index.order.append(section)
             for name, table in (("chapter", index.chapters), ("part", index.parts)):
                 for el in body.iter(f"{{{AKN_NS}}}{name}"):
-                    label = _num(el).rstrip(".")
+                    label = num_of(el).rstrip(".")
                     if label:
                         table.setdefault(label, []).append(el)
         for attachment in root.iter(f"{{{AKN_NS}}}attachment"):
-            if "SCHEDULE" in _heading(attachment).upper():
+            if "SCHEDULE" in heading_of(attachment).upper():
                 index.schedules.append(attachment)
         return index
 
@@ -255,7 +239,7 @@ class Index:
             return self.schedules[0] if len(self.schedules) == 1 else None
         word = ordinal.upper()
         for attachment in self.schedules:
-            if re.search(rf"\b{word}\s+SCHEDULE\b", _heading(attachment).upper()):
+            if re.search(rf"\b{word}\s+SCHEDULE\b", heading_of(attachment).upper()):
                 return attachment
         return None
 
@@ -279,7 +263,7 @@ def descendant(
                 if not isinstance(child.tag, str):
                     continue
                 name = local_name(child)
-                if name in kinds and _num(child) == label and child not in holders:
+                if name in kinds and num_of(child) == label and child not in holders:
                     matches.append(child)
                 if name not in {"num", "heading", "section"}:
                     following.append(child)
@@ -493,7 +477,9 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
     elif kind.startswith("this-"):
         wanted = kind[5:]
         if wanted == "clause":
-            found = next((a for a in ancestors(here) if local_name(a) in CLAUSES and _num(a)), None)
+            found = next((a for a in ancestors(here) if local_name(a) in CLAUSES and num_of(a)), None)
+            if found is None:  # a definition clause numbered as a sub-section (003 MSB s.3(6), s.3(47) Explanations)
+                found = next((a for a in ancestors(here) if local_name(a) == "subsection" and _defines(a)), None)
             if found is None and index.doc.kind == "bill":
                 found = _enclosing(here, "section")  # a Bill's sections are its clauses (003 MPA s.14 proviso)
         else:
@@ -515,6 +501,12 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
     if found is None or not found.get("eId"):
         raise Unresolved(f"{kind} {item.label}{''.join(item.below)}")
     return found
+
+
+def _defines(subsection: etree._Element) -> bool:
+    """Whether a numbered sub-section is a definition clause: its own text (not an Explanation's) defines a term."""
+    content = subsection.find(f"{{{AKN_NS}}}content")
+    return bool(num_of(subsection)) and content is not None and content.find(f".//{{{AKN_NS}}}def") is not None
 
 
 def _schedule_part(schedule: etree._Element, label: str) -> etree._Element:

@@ -40,12 +40,11 @@ from corpus.link.refs import (
     SUBSECTIONS,
     ancestors,
     descendant,
-    local_name,
     refs_within,
     text_slots,
     wrap,
 )
-from corpus.xmlio import AKN_NS
+from corpus.xmlio import AKN_NS, local_name
 
 TERM_SKIP = SKIP | {"subheading", "crossHeading"}
 _QUOTES = "\"'“”‘’`"

@@ -160,6 +160,22 @@ def test_a_margin_note_beside_a_line_in_mid_sentence_is_set_apart_inside_the_sen
     assert "Action on receipt of his report" not in headings
 
 
+def test_an_india_code_footnote_is_an_editorial_note_at_its_mark(real_corpus):
+    """1_2021.json L14, the 2021 Act's s.1(2) "such date1 as …": the mark is a superscript 1 after "date", the
+    footnote (the commencement) set apart as an editorial note, and the sentence reads on after it."""
+    tree = nodes.container()
+    tree.extend(akn_render.Renderer("in-mpaa-2021").block(corpus.cite("in-mpaa-2021", "1(2)").element))
+    (note,) = [n for n in tree.findall(nodes.inline) if "akn-editorial-note" in n["classes"]]
+    assert " ".join(note.astext().split()).startswith("3rd November, 2021, Vide notification")
+    marker = note.parent[note.parent.index(note) - 1]
+    assert isinstance(marker, nodes.superscript) and marker.astext() == "1"
+    text = " ".join(note.parent.astext().split())
+    assert text.startswith("(2) It shall come into force on such date1")
+    assert text.endswith(
+        "sec. 3(ii). as the Central Government may, by notification, in the Official Gazette, appoint."
+    )
+
+
 def test_every_numbered_provision_carries_a_permalink_with_its_citation(fixture_corpus):
     tree = render_page("pk-mso-2001", "section-161")
     links = {link["eid"]: link for link in tree.findall(akn_render.provision_link)}

@@ -17,7 +17,7 @@ from lxml import etree
 
 from corpus import catalogue
 from corpus.cite import load
-from corpus.source_text import read_source
+from corpus.source_text import read_document
 
 WORD = re.compile(r"[A-Za-z0-9]+")
 # Source words that bluebell turns into structure: "PART I" becomes <part><num>I</num>, read as "Part I".
@@ -49,7 +49,7 @@ def replayed(doc: catalogue.Document) -> tuple[list[tuple[int, str]], list[str]]
     """The document's source lines after the report's edits, corrections and moves; and the moved texts (with the
     corrections that fell inside them)."""
     report = json.loads(doc.report_path.read_text(encoding="utf-8"))
-    lines = dict(read_source(doc.source_path, *doc.lines).numbered())
+    lines = dict(read_document(doc).numbered())
     for edit in report["edits"]:
         line = lines[edit["line"]]
         assert edit["original"] in line, f"{doc.id}: edit {edit} does not match source line {edit['line']}: {line!r}"

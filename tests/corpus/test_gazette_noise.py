@@ -11,7 +11,7 @@ import pytest
 
 from corpus.catalogue import document
 from corpus.clean.gazette import clean
-from corpus.source_text import read_source
+from corpus.source_text import read_document, read_source
 
 FIXTURE = Path(__file__).parent / "fixtures" / "gazette" / "noise_lines.txt"
 
@@ -97,7 +97,7 @@ def test_masthead_garble_and_junk(cleaned) -> None:
 
 def test_every_head_of_the_merchant_shipping_bill_is_removed() -> None:
     doc = document("in-msb-2016")
-    lines = read_source(doc.source_path, *doc.lines).numbered()
+    lines = read_document(doc).numbered()
     out, edits = clean(lines)
     assert sum(e.reason == "running head" for e in edits) == 52
     assert not [t for _, t in out if "GAZETTE OF INDIA" in t]

@@ -1,4 +1,4 @@
-"""The Major Port Authorities Bill, 2016 (corpus/texts/in_mpab_2016.py): source 003, L4913-6097.
+"""The Major Port Authorities Bill, 2016 (layout gazette-bill-chapters): source 003, L4913-6097.
 
 ``fixtures/mpab/body_lines.txt`` holds lines cut verbatim from the Gazette, as ``line|text``: the Bill's preface,
 Chapter I and sections 1-2 (L4913-5009), and the lines whose marginal notes are glued at a line end (L5251, L5291)
@@ -15,12 +15,12 @@ import pytest
 from bluebell.parser import parse_to_xml_bytes
 from lxml import etree
 
-from corpus import cite, xmlio
+from corpus import cite, layouts, xmlio
 from corpus.catalogue import document
 from corpus.cite import load, sections
 from corpus.clean.gazette import clean
-from corpus.source_text import SourceText, read_source
-from corpus.texts.in_mpab_2016 import repair, to_markup
+from corpus.layouts.gazette_bill_chapters import repair
+from corpus.source_text import SourceText, read_document, read_source
 from corpus.validate import schema_errors
 from corpus.xmlio import NS
 
@@ -47,7 +47,9 @@ def opening() -> etree._Element:
     fixture = _fixture()
     lines = tuple(fixture.get(n, "") for n in range(1, 5010))
     source = SourceText(document(DOC).source_path, 4913, 5009, lines)
-    root = xmlio.parse_bytes(parse_to_xml_bytes(to_markup(source).markup, "bill", document(DOC).frbr_uri))
+    root = xmlio.parse_bytes(
+        parse_to_xml_bytes(layouts.to_markup(document(DOC), source).markup, "bill", document(DOC).frbr_uri)
+    )
     assert schema_errors(root) == []
     return root
 
@@ -220,8 +222,8 @@ def test_corrections_keep_the_original_reading() -> None:
 def test_every_word_of_the_source_reaches_the_markup() -> None:
     """Each word of the source, less the noise and repairs the builder lists, is in the markup (as many times)."""
     doc = document(DOC)
-    source = read_source(doc.source_path, *doc.lines)
-    result = to_markup(source)
+    source = read_document(doc)
+    result = layouts.to_markup(doc, source)
     assert result.unparsed == []
     lines = dict(source.numbered())
     _, noise = clean(source.numbered())

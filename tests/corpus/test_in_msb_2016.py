@@ -12,7 +12,7 @@ import json
 import pytest
 
 from corpus.validate import schema_errors
-from corpus.xmlio import NS
+from corpus.xmlio import NS, local_name, num_of
 
 cite = importlib.import_module("corpus.cite")
 DOC = "in-msb-2016"
@@ -24,7 +24,7 @@ def root():
 
 
 def _children(element, name: str) -> list:
-    return [c for c in element if cite._local(c) == name]
+    return [c for c in element if local_name(c) == name]
 
 
 def test_schema_valid_and_unique_eids(root) -> None:
@@ -71,10 +71,10 @@ def test_continuation_stubs_stay_text() -> None:
 
 
 def test_section_13_before_chapter_one_of_part_three(root) -> None:
-    part = next(p for p in root.iter(f"{{{NS['a']}}}part") if cite._num(p) == "III")
-    kinds = [cite._local(c) for c in part if cite._local(c) in {"section", "chapter"}]
+    part = next(p for p in root.iter(f"{{{NS['a']}}}part") if num_of(p) == "III")
+    kinds = [local_name(c) for c in part if local_name(c) in {"section", "chapter"}]
     assert kinds[:2] == ["section", "chapter"]
-    assert cite._num(_children(part, "section")[0]) == "13."
+    assert num_of(_children(part, "section")[0]) == "13."
 
 
 def test_subsection_counts() -> None:
@@ -95,14 +95,14 @@ def test_subsection_counts() -> None:
 def test_section_69_four_levels() -> None:
     item = cite.cite(DOC, "69(1)(a)(ii)")
     clauses = _children(item.element, "clause")
-    assert [cite._num(c) for c in clauses] == ["(A)", "(B)"]
+    assert [num_of(c) for c in clauses] == ["(A)", "(B)"]
     assert all("not more than" in cite.Provision(DOC, c.get("eId"), c).text for c in clauses)
     assert cite.citation(DOC, clauses[1].get("eId")) == "s. 69(1)(a)(ii)(B)"
 
 
 def test_definitions_of_section_3(root) -> None:
     definitions = _children(cite.cite(DOC, "3").element, "subsection")
-    assert [cite._num(d) for d in definitions] == [f"({n})" for n in range(1, 72)]
+    assert [num_of(d) for d in definitions] == [f"({n})" for n in range(1, 72)]
     terms = [" ".join(d.itertext()) for d in cite.cite(DOC, "3").element.iter(f"{{{NS['a']}}}def")]
     assert len(terms) == 73 + 3  # (5) and (21) define two terms each; three Explanations (L73, L205, L243) one each
     in_explanations = [t for e in _explanations(cite.cite(DOC, "3").element) for t in _defined(e)]
@@ -166,7 +166,7 @@ def test_lettered_items_of_an_explanation_stay_inside_it(subsection: str, terms:
     (explanation,) = _explanations(section)
     assert explanation.getparent().tag == f"{{{NS['a']}}}wrapUp" and explanation.getparent().getparent() is section
     items = list(explanation.iter(f"{{{NS['a']}}}item"))
-    assert [cite._num(i) for i in items] == ["(a)", "(b)"]
+    assert [num_of(i) for i in items] == ["(a)", "(b)"]
     assert _defined(explanation) == terms
 
 
@@ -174,9 +174,7 @@ def test_explanation_items_under_a_clause_and_after_clause_e() -> None:
     contributing_oil = cite.cite(DOC, "198(a)").element
     assert _children(contributing_oil, "subparagraph") == []
     assert _defined(_explanations(contributing_oil)[0]) == ["crude oil", "fuel oil"]
-    assert [cite._num(p) for p in _children(cite.cite(DOC, "155(3)").element, "paragraph")] == [
-        f"({c})" for c in "abcde"
-    ]
+    assert [num_of(p) for p in _children(cite.cite(DOC, "155(3)").element, "paragraph")] == [f"({c})" for c in "abcde"]
     # L2183/L2185: "Explanation 1.— For the purposes of this section", "Explanation 2.— For the purposes of this
     # Chapter", printed after clause (e): the section's, not the clause's
     assert _explanations(cite.cite(DOC, "155(3)(e)").element) == []
@@ -269,3 +267,28 @@ def test_an_explanation_belongs_to_what_its_words_speak_of(section: str, host: s
     (explanation,) = [e for e in _explanations(element)][:1]
     holder = next(a for a in explanation.iterancestors() if a.get("eId"))
     assert holder.get("eId") == host
+
+
+@pytest.mark.parametrize(
+    ("where", "holder"),
+    [
+        ("4(2) proviso", "part_II__chp_I__sec_4__subsec_2"),  # after (b)(iv), it qualifies the whole sub-section
+        ("132 first proviso", "part_VII__sec_132"),
+        ("184(1)(a) proviso", "part_IX__chp_IV__sec_184__subsec_1__para_a"),  # (b) follows: it stays with (a)
+    ],
+)
+def test_a_proviso_after_a_list_that_ends_qualifies_the_provision_holding_it(where, holder):
+    """Audit item 6: a proviso printed after the last item of a list that does not go on qualifies the provision
+    holding the list (s.4(2) "Provided that the Shipping Board shall include an equal number …"), not the last item."""
+    assert cite.cite(DOC, where).element.getparent().get("eId") == holder
+
+
+def test_closing_words_after_a_list_are_its_wrap_up_and_their_clause_references_land_in_it():
+    """Audit item 6: s.67(2) L1029 "and any seafarer so engaged under clause (a) or clause (b) may sign …", printed
+    after (b), governs both clauses: it is sub-section (2)'s wrap-up, and its "clause (b)" is 67(2)(b), not 67(3)(b)."""
+    subsection = cite.cite(DOC, "67(2)").element
+    (wrap_up,) = [c for c in subsection if local_name(c) == "wrapUp"]
+    assert "".join(wrap_up.itertext()).strip().startswith("and any seafarer so engaged under clause (a) or clause (b)")
+    hrefs = [r.get("href") for r in wrap_up.iterfind(".//a:ref", NS)]
+    assert hrefs == ["#" + cite.cite(DOC, "67(2)(a)").eid, "#" + cite.cite(DOC, "67(2)(b)").eid]
+    assert "may sign" not in "".join(cite.cite(DOC, "67(2)(b)").element.itertext())

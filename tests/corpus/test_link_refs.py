@@ -469,3 +469,16 @@ def test_thereof_after_another_law_stays_with_that_law():
     Customs Act's section 2, not the Ordinance's own definitions section."""
     assert "section 2" not in _refs_of("pk-mso-2001", "2(9)")
     assert "section 2 thereof" not in _refs_of("pk-mso-2001", "2(9)")
+
+
+@pytest.mark.parametrize(
+    ("doc_id", "where", "target"),
+    [
+        ("in-msb-2016", "3(6) Explanation", "3(6)"),  # a definition clause numbered as a sub-section
+        ("in-msb-2016", "3(47) Explanation", "3(47)"),
+        ("in-mpab-2016", "14(b) proviso", "14(b)"),  # "under this clause (b)": the proviso of clause (b)
+    ],
+)
+def test_this_clause_links_to_the_clause(doc_id, where, target):
+    refs = [r for r in cite(doc_id, where).element.iterfind(".//a:ref", NS) if "".join(r.itertext()) == "this clause"]
+    assert [r.get("href") for r in refs] == ["#" + cite(doc_id, target).eid]

@@ -12,12 +12,12 @@ import pytest
 from corpus.build import Built, build_one
 from corpus.catalogue import document
 from corpus.clean import old_acts_sections
-from corpus.source_text import read_source
-from corpus.texts import in_ipa_1875, in_msa_1880
+from corpus.layouts import quirks_data
+from corpus.source_text import read_document
 from corpus.validate import schema_errors
 from corpus.xmlio import NS
 
-ACTS = {"in-msa-1880": (in_msa_1880, (84, 88)), "in-ipa-1875": (in_ipa_1875, (77, 80))}
+ACTS = {"in-msa-1880": (84, 88), "in-ipa-1875": (77, 80)}
 
 
 @cache
@@ -36,8 +36,8 @@ def words_of(element) -> str:
 
 @pytest.mark.parametrize("doc_id", ACTS)
 def test_section_count_matches_the_reviewed_table(doc_id: str) -> None:
-    module, (low, high) = ACTS[doc_id]
-    table = old_acts_sections.load(module.TABLE)
+    low, high = ACTS[doc_id]
+    table = old_acts_sections.load(quirks_data(document(doc_id))["sections_table"])
     sections = built(doc_id).root.findall(".//a:section", NS)
     assert low <= len(sections) <= high
     assert [s.findtext("a:num", namespaces=NS) for s in sections] == [f"{s.number}." for s in table.sections]
@@ -46,10 +46,9 @@ def test_section_count_matches_the_reviewed_table(doc_id: str) -> None:
 
 @pytest.mark.parametrize("doc_id", ACTS)
 def test_every_reference_resolves_and_every_anchor_lands(doc_id: str) -> None:
-    module, _ = ACTS[doc_id]
     doc = document(doc_id)
-    source = read_source(doc.source_path, *doc.lines)
-    table = old_acts_sections.load(module.TABLE)
+    source = read_document(doc)
+    table = old_acts_sections.load(quirks_data(doc)["sections_table"])
     supplied = {62: "a"} if doc_id == "in-msa-1880" else {}
     assert old_acts_sections.check(table, source, supplied) == []
     facts = built(doc_id).result.facts
@@ -151,7 +150,7 @@ def test_nothing_dropped(doc_id: str) -> None:
     """Every word of every non-blank source line is in the XML text, in source order (glosses and notes included:
     they move only to the heading just before their text; corrections keep the original reading in a remark)."""
     doc = document(doc_id)
-    source = read_source(doc.source_path, *doc.lines)
+    source = read_document(doc)
     text = " ".join("".join(built(doc_id).root.find("a:act", NS).itertext()).split())
     position = 0
     for line, words in source.numbered():

@@ -14,12 +14,11 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from corpus import cite, load
+from corpus import cite, labels, layouts, load
 from corpus.catalogue import document
 from corpus.cite import CitationError, sections
-from corpus.clean import pk_dashes, pk_definitions, pk_insertion, pk_lists, pk_seams
-from corpus.source_text import SourceText, read_source
-from corpus.texts import pk_mso_2001
+from corpus.clean import pk_dashes, pk_definitions, pk_insertion, pk_seams
+from corpus.source_text import SourceText, read_document, read_source
 from corpus.validate import schema_errors
 from corpus.xmlio import NS
 
@@ -52,14 +51,14 @@ def test_fixture_is_cut_from_the_source(name: str) -> None:
 @pytest.mark.parametrize("name", FIXTURE_NAMES)
 def test_fixture_markup(name: str) -> None:
     expected = (FIXTURES / f"{name}.expected").read_text(encoding="utf-8")
-    assert pk_mso_2001.to_markup(extract(name)).markup == expected
+    assert layouts.to_markup(document(DOC), extract(name)).markup == expected
 
 
 # -- the quirk modules, on text from the source -------------------------------------------------------------------
 
 
 def test_heading_tail_repeated_on_body_line_is_removed() -> None:
-    result = pk_mso_2001.to_markup(extract("s141_heading_tail_repeated"))
+    result = layouts.to_markup(document(DOC), extract("s141_heading_tail_repeated"))
     assert "SEC 141. - Entries to be made in seamen's service book and return of certificates of competency to " in (
         result.markup
     )
@@ -68,7 +67,7 @@ def test_heading_tail_repeated_on_body_line_is_removed() -> None:
 
 
 def test_heading_word_continued_on_body_line() -> None:
-    result = pk_mso_2001.to_markup(extract("s243_heading_word_continued"))
+    result = layouts.to_markup(document(DOC), extract("s243_heading_word_continued"))
     assert "SEC 243. - Ship not to be boarded without permission before seamen leaves.\n" in result.markup
     assert "      Where a ship has arrived" in result.markup
     assert {(e.line, e.original, e.replacement) for e in result.edits} == {
@@ -79,7 +78,7 @@ def test_heading_word_continued_on_body_line() -> None:
 
 
 def test_heading_words_continued_on_body_line_are_moved() -> None:
-    result = pk_mso_2001.to_markup(extract("s374_heading_words_continued"))
+    result = layouts.to_markup(document(DOC), extract("s374_heading_words_continued"))
     assert "to which Load Line Convention applies.\n" in result.markup
     assert [(m.line, m.text) for m in result.moved] == [(3276, "Convention applies.")]
     assert "SUBSEC (1)\n        Any surveyor authorised" in result.markup
@@ -99,7 +98,7 @@ def test_insertion_marks_of_section_79A() -> None:
     assert pk_insertion.strip_open(708, piece.line(708))[0].startswith("79A. Regulation")
     text, edit = pk_insertion.strip_close(719, piece.line(719))
     assert text.endswith("as may be prescribed.") and edit is not None and edit.original == "]¹"
-    result = pk_mso_2001.to_markup(piece)
+    result = layouts.to_markup(document(DOC), piece)
     assert "SEC 79A. - Regulation and determination of port charges by Shipping Companies and Shipping Agents etc." in (
         result.markup
     )
@@ -117,10 +116,10 @@ def test_leading_dash(text: str, rest: str, dash: str) -> None:
 
 
 def test_roman_or_letter_i() -> None:
-    assert pk_lists.candidates("i") == [("letter", 9), ("roman", 1)]
-    assert pk_lists.candidates("iv") == [("roman", 4)]
-    assert pk_lists.candidates("x") == [("letter", 24), ("roman", 10)]
-    markup = pk_mso_2001.to_markup(extract("s552_roman_or_letter_i")).markup
+    assert labels.candidates("i") == [("letter", 9), ("roman", 1)]
+    assert labels.candidates("iv") == [("roman", 4)]
+    assert labels.candidates("x") == [("letter", 24), ("roman", 10)]
+    markup = layouts.to_markup(document(DOC), extract("s552_roman_or_letter_i")).markup
     assert "      PARA (e)\n" in markup and "        SUBPARA (i)\n          dumping" in markup
     assert "      PARA (i)\n        “{{def instantaneous rate of discharge of oil content}}” means" in markup
 
@@ -277,8 +276,8 @@ def test_preface_and_preamble(root: etree._Element) -> None:
 def test_every_word_of_the_source_is_kept_in_order() -> None:
     """Replay the builder's edits and moves on the source: every remaining word is in the markup, in order."""
     doc = document(DOC)
-    source = read_source(doc.source_path, *doc.lines)
-    result = pk_mso_2001.to_markup(source)
+    source = read_document(doc)
+    result = layouts.to_markup(document(DOC), source)
     assert result.facts["unparsed"] == len(result.unparsed) == 0
     assert result.facts["sections"] == 611
     lines = dict(source.numbered())

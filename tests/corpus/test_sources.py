@@ -1,11 +1,14 @@
 """The sources are the verbatim seeds, and a source that cannot be read stops the build with its name."""
 
 import hashlib
+import re
+from pathlib import Path
 
 import pytest
+import yaml
 
-from corpus import catalogue
-from corpus.source_text import SourceError, read_source
+from corpus import catalogue, yamlio
+from corpus.source_text import SourceError, check_digest, read_document, read_source
 
 
 @pytest.mark.parametrize("doc", catalogue.documents(), ids=lambda d: d.id)
@@ -15,9 +18,10 @@ def test_source_file_is_the_verbatim_seed(doc):
 
 @pytest.mark.parametrize("doc", catalogue.documents(), ids=lambda d: d.id)
 def test_catalogue_range_is_inside_the_file(doc):
-    source = read_source(doc.source_path, *doc.lines)
-    assert source.numbered()[0][0] == doc.lines[0]
-    assert source.numbered()[-1][0] == doc.lines[1]
+    source = read_document(doc)
+    first, last = doc.lines or (1, len(doc.source_path.read_bytes().split(b"\n")))
+    assert source.numbered()[0][0] == first
+    assert source.numbered()[-1][0] == last
 
 
 def test_the_gazette_holds_both_bills_without_overlap():
@@ -65,3 +69,76 @@ def test_the_work_date_says_what_it_is(doc_id: str, name: str) -> None:
     work_date = load(doc_id).find(".//a:FRBRWork/a:FRBRdate", NS)
     assert work_date.get("name") == name
     assert work_date.get("date") == catalogue.document(doc_id).date
+
+
+# -- robust input: line endings, a byte-order mark, control characters, a changed source -------------------------
+
+SOURCE = catalogue.document("in-msa-1880")
+
+
+@pytest.mark.parametrize(("name", "convert"), [("crlf", b"\r\n"), ("cr", b"\r")])
+def test_converted_line_endings_read_as_the_verbatim_file(tmp_path, name, convert):
+    """A checkout that converted the 1880 Act's line endings reads line for line as the file (its chapters are
+    headings on their own lines: a CRLF file used to lose them all) and passes the digest check."""
+    converted = tmp_path / f"{name}.txt"
+    converted.write_bytes(b"\xef\xbb\xbf" + SOURCE.source_path.read_bytes().replace(b"\n", convert))
+    check_digest(converted, SOURCE.sha256)
+    assert read_source(converted).all_lines == read_source(SOURCE.source_path).all_lines
+
+
+def test_a_control_character_is_refused_with_its_line(tmp_path):
+    lines = SOURCE.source_path.read_text(encoding="utf-8").split("\n")
+    lines[40] = lines[40][:10] + "\x00" + lines[40][10:]
+    (tmp_path / "nul.txt").write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(SourceError, match=r"nul.txt line 41: a control character \(U\+0000\)"):
+        read_source(tmp_path / "nul.txt")
+
+
+def test_a_changed_source_is_an_error_naming_the_file(tmp_path):
+    changed = tmp_path / SOURCE.source
+    changed.write_text(SOURCE.source_path.read_text(encoding="utf-8").replace("Local Government", "Govt", 1))
+    with pytest.raises(SourceError, match=f"{SOURCE.source} has changed: its SHA-256 is"):
+        check_digest(changed, SOURCE.sha256)
+
+
+# -- the catalogue: a missing or wrong field is one line naming the entry and the field ----------------------------
+
+
+def _catalogue(tmp_path, change) -> Path:
+    """A copy of the catalogue (and its sources, linked) with ``change`` applied to the 1880 Act's entry."""
+    data = yamlio.load(catalogue.CATALOGUE_FILE)
+    for entry in data["documents"]:
+        if entry["id"] == "in-msa-1880":
+            change(entry)
+    for doc in catalogue.documents():
+        if not (tmp_path / doc.source).exists():
+            (tmp_path / doc.source).symlink_to(doc.source_path)
+    path = tmp_path / "catalogue.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda e: e.pop("layout"), "entry 4 (in-msa-1880): field 'layout': missing"),
+        (lambda e: e.update(layout="old-act"), "entry 4 (in-msa-1880): field 'layout': 'old-act': no such layout"),
+        (lambda e: e.update(builder="corpus.texts.in_msa_1880"), "entry 4 (in-msa-1880): field 'builder': unknown"),
+        (lambda e: e.update(date="1880-13-01"), "field 'date': '1880-13-01' is not a date"),
+        (lambda e: e.update(number=7), "entry 4 (in-msa-1880): field 'number': must be text, not 7"),
+        (lambda e: e.update(frbr_uri="/akn/in/act/1880/7"), "field 'frbr_uri': '/akn/in/act/1880/7' does not match"),
+        (lambda e: e.update(sha256="54bd"), "field 'sha256': '54bd': must be the 64 hex digits"),
+        (lambda e: e.update(source="000.txt"), "field 'source': '000.txt': no such file beside catalogue.yaml"),
+        (lambda e: e.update(lines=[363, 1]), "field 'lines': [363, 1] must be [first, last]"),
+        (lambda e: e.update(id="in-mpab-2016"), "entry 4 (in-mpab-2016): field 'id': used twice"),
+    ],
+)
+def test_a_wrong_catalogue_entry_is_one_line_naming_entry_and_field(tmp_path, change, message):
+    with pytest.raises(catalogue.CatalogueError, match=re.escape(message)) as raised:
+        catalogue.read_catalogue(_catalogue(tmp_path, change))
+    assert "\n" not in str(raised.value)
+    assert str(raised.value).startswith("catalogue.yaml: entry ")
+
+
+def test_the_committed_catalogue_reads_as_it_is(tmp_path):
+    assert catalogue.read_catalogue(_catalogue(tmp_path, lambda e: None)) == catalogue.documents()

@@ -15,6 +15,7 @@ KNOWN = {
     "in-mpab-2016": {"sections": 65, "unparsed": 0},
     "in-msa-1880": {"sections": 87, "unparsed": 0},
     "in-ipa-1875": {"sections": 79, "unparsed": 0},
+    "in-mpaa-2021": {"sections": 76, "unparsed": 0},  # India Code's record: 76 provisions, sections 1-76
 }
 
 

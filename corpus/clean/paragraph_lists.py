@@ -1,8 +1,11 @@
-"""List markers of the Pakistan Merchant Shipping Ordinance, 2001 (source 004): flat paragraphs to nested provisions.
+"""Flat paragraphs to nested provisions, read from their list markers alone; and their outline.
 
-In 004 every paragraph of a section body is one source line, followed by a blank line. A paragraph may start with a
-list marker — ``(1)``, ``(a)``, ``(i)``, ``(A)`` — or with ``Provided`` (a proviso) or ``Explanation`` (an
-explanation), or be plain text. The print gives no indentation, so the nesting is read from the markers alone:
+The layouts whose paragraphs each start at most one marker use it: the Pakistan Ordinance (source 004, where every
+paragraph of a section body is one source line, followed by a blank line) and India Code (each section's text one
+string, cut into paragraphs before each marker, ``Provided`` and ``Explanation``). The examples below are 004's.
+A paragraph may start with a list marker — ``(1)``, ``(a)``, ``(i)``, ``(A)`` — or with ``Provided`` (a proviso) or
+``Explanation`` (an explanation), or be plain text. The print gives no indentation, so the nesting is read from the
+markers alone:
 
 - a marker that follows on from an open item of the same kind ((b) after (a), (2) after (1)) is that item's sibling;
   the innermost open item is tried first, so the letters reused at level 3 in s.161(1)(a)(ii)(a)/(b) (L1422-1426)
@@ -32,18 +35,20 @@ The numbered clauses of a definitions section introduced by a sentence (s.2 L38:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-#: bluebell keywords for the levels of numbered provisions below a section.
-LEVEL_NAMES = ("SUBSEC", "PARA", "SUBPARA", "CLAUSE", "SUBCLAUSE", "POINT")
+from corpus import markup, outline
+from corpus.clean import pk_definitions
+from corpus.labels import candidates
 
 MARKER = re.compile(r"^\((?P<label>[0-9]{1,2}|[a-z]{1,6}|[A-Z])\)\s*(?P<rest>.*)$")
-_ROMAN = re.compile(r"^(x{0,3})(ix|iv|v?i{0,3})$")
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
 _OPENS_LIST = re.compile(r"(—|–|-|:|namely|following)\s*$")
 _RUNNING_LIST = re.compile(r"([;,]|\b(and|or))\s*$")
 _ENDS_SENTENCE = re.compile(r"([.;:—–\-]|\b(and|or))\s*$")
 _WHOLE_SECTION = re.compile(r"\bthis (section|Part|Chapter)\b")
+_THIS_CLAUSE = re.compile(r"\bthis clause\b")
+_DEFINITIONS_INTRO = re.compile(r"^In this (Ordinance|Act|Chapter|Part)\b")
 
 
 @dataclass
@@ -59,7 +64,7 @@ class Node:
     """A provision: the section itself, a numbered item, a proviso or an explanation."""
 
     role: str  # "section", "item", "proviso" or "explanation"
-    level: int  # -1 for the section; the index in LEVEL_NAMES for items (provisos/explanations: their holder's)
+    level: int  # -1 for the section; the index in outline.LEVELS for items (provisos/explanations: their holder's)
     kind: str = ""  # "arabic", "letter", "roman" or "upper" for items
     ordinal: int = 0
     num: str = ""
@@ -74,7 +79,7 @@ class Node:
             return "PROVISO"
         if self.role == "explanation":
             return "LEVEL.explanation"
-        return LEVEL_NAMES[min(self.level, len(LEVEL_NAMES) - 1)]
+        return outline.level_keyword(self.level)
 
     def add(self, item: Block | Node) -> None:
         if isinstance(item, Node):
@@ -92,29 +97,6 @@ class Node:
             if text:
                 return text
         return ""
-
-
-def candidates(label: str) -> list[tuple[str, int]]:
-    """The readings of a marker's label as (kind, ordinal): ``"ii"`` → roman 2; ``"i"`` → letter 9 and roman 1."""
-    if label.isdigit():
-        return [("arabic", int(label))]
-    if label.isupper():
-        return [("upper", ord(label) - ord("A") + 1)]
-    found = []
-    if len(label) == 1:
-        found.append(("letter", ord(label) - ord("a") + 1))
-    if _ROMAN.match(label) and set(label) <= {"i", "v", "x"}:
-        found.append(("roman", roman_value(label)))
-    return found
-
-
-def roman_value(label: str) -> int:
-    """The value of a lower-case roman numeral made of i, v and x."""
-    total = 0
-    for char, following in zip(label, [*label[1:], ""], strict=True):
-        value = _ROMAN_VALUES[char]
-        total += -value if following and _ROMAN_VALUES[following] > value else value
-    return total
 
 
 class Nester:
@@ -196,13 +178,18 @@ class Nester:
         """A ``Provided …`` paragraph; ``upcoming`` are the labels of the markers after it in this section."""
         self._close_annexes()
         holder = self.stack[-1]
-        while holder.role == "item" and holder.level >= 1 and not self._continues(holder, upcoming):
+        own = bool(_THIS_CLAUSE.search(text))  # "under this clause": the clause it follows (MPA 2021 s.15(2)(b))
+        while holder.role == "item" and holder.level >= 1 and not own and not self._continues(holder, upcoming):
             holder = holder.parent or self.section
         del self.stack[self.stack.index(holder) + 1 :]
         self._open_annex("proviso", holder, line, text)
 
     def add_explanation(self, line: int, text: str) -> None:
-        """An ``Explanation`` paragraph: it belongs to the section or to the subsection it follows."""
+        """An ``Explanation`` paragraph: it belongs to the section or to the subsection it follows (to the clause it
+        follows when it says "For the purposes of this clause", MPA 2021 s.2(1)(w), even in a proviso, s.54(1))."""
+        if _THIS_CLAUSE.search(text) and self.stack[-1].role == "item":
+            self._open_annex("explanation", self.stack[-1], line, text)
+            return
         self._close_annexes()
         if _WHOLE_SECTION.search(text):
             del self.stack[1:]
@@ -263,3 +250,57 @@ def nest(section: Node, paragraphs: list[tuple[int, str]]) -> Nester:
         else:
             nester.add_text(line, text)
     return nester
+
+
+# -- the outline of a nested section ------------------------------------------------------------------------------
+
+
+def outline_items(
+    node: Node, count: Callable[[str], None], definitions: bool, decorate: Callable[[Block, str], str]
+) -> list[outline.Item]:
+    """The outline of what ``node`` holds: its paragraphs as text, its items, provisos and explanations.
+
+    ``count`` is told each provision made ("provisions", "subsections", "provisos", "explanations", "definitions");
+    ``definitions``: the section defines terms (its heading says so), whose clauses get their terms marked;
+    ``decorate`` adds a layout's remarks to a paragraph's markup.
+    """
+    items: list[outline.Item] = []
+    for item in node.items:
+        if isinstance(item, Block):
+            items.append(outline.Text(decorate(item, _block_markup(item, node, definitions, count))))
+            continue
+        count({"item": "provisions", "proviso": "provisos", "explanation": "explanations"}[item.role])
+        if item.role == "item" and item.level == 0:
+            count("subsections")
+        items.append(outline.Provision(item.keyword, item.num, "", outline_items(item, count, definitions, decorate)))
+    return items
+
+
+def _block_markup(block: Block, holder: Node, definitions: bool, count: Callable[[str], None]) -> str:
+    text = markup.text(block.text)
+    if _defines(holder, block, definitions):
+        marked = pk_definitions.mark_clause(text)
+        if marked is not None:
+            text = marked
+            count("definitions")
+    if holder.role == "explanation":
+        marked = pk_definitions.mark_expressions(text)
+        if marked != text:
+            count("definitions")
+        text = marked
+    return text
+
+
+def _defines(holder: Node, block: Block, definitions: bool) -> bool:
+    """Whether ``block`` is the first paragraph of a definition clause (of a definitions section or explanation)."""
+    if holder.role != "item" or not holder.items or holder.items[0] is not block or holder.parent is None:
+        return False
+    outer = holder.parent
+    if outer.role == "explanation":
+        return True
+    if not definitions:
+        return False
+    if outer.role == "section":
+        return True
+    intro = outer.items[0] if outer.items else None
+    return outer.level == 0 and isinstance(intro, Block) and bool(_DEFINITIONS_INTRO.match(intro.text))

@@ -1,4 +1,7 @@
-"""The Merchant Shipping Bill, 2016 (Bill No. 236 of 2016): Gazette lines 23-4911 of source 003 to bluebell markup.
+"""The ``gazette-bill`` layout: the Merchant Shipping Bill, 2016 (Bill No. 236 of 2016), Gazette lines 23-4911 of 003.
+
+What is particular to the document (its number of sections, the lines of its body and of the s.256(2) Table, its
+definition sections) is in its quirks file (``corpus/sources/in-msb-2016.yaml``), each entry naming its source line.
 
 Steps (SURVEY.md §3): Gazette noise out (corpus/clean/gazette.py); letter-spaced words and broken hyphens repaired;
 the preface (L23-35); the body (L37-4223): PART I-XVI and their CHAPTERs (numbering restarts inside Parts II, III, IX
@@ -18,20 +21,57 @@ import importlib.util
 import re
 from dataclasses import dataclass, field
 
-from corpus import markup
+from corpus import labels, markup, outline
+from corpus.catalogue import Document
 from corpus.clean import gazette, marginal_notes, penalty_table
+from corpus.layouts import QuirksError, check_fields, check_line, entries, span, whole_number
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
 
-SECTIONS = 280
-BODY = (37, 4223)
-TABLE = (3487, 4005)  # s.256(2): from the word TABLE to the last line of item 81
-DEFINITION_SECTIONS = frozenset({3, 48, 61, 111, 130, 168, 183, 198, 212, 227})
+
+@dataclass(frozen=True)
+class Quirks:
+    """The Bill's section count, the lines of its body and Table, and its definition sections (number, line)."""
+
+    sections: int
+    body: tuple[int, int]
+    table: tuple[int, int]  # from the word TABLE to the last line of its last item
+    table_section: int
+    table_subsection: str
+    definition_sections: tuple[tuple[int, int], ...]
+    # closing words printed after a list, which govern every item: line → its first words
+    wrap_ups: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def defining(self) -> frozenset[int]:
+        return frozenset(n for n, _ in self.definition_sections)
+
+
+def read_quirks(data: dict, doc: Document) -> Quirks:
+    """The quirks of ``data`` (``doc``'s quirks file)."""
+    where = doc.quirks_path.name
+    check_fields(data, where, {"sections", "body", "table", "definition_sections", "wrap_ups"})
+    table = data.get("table")
+    if not isinstance(table, dict):
+        raise QuirksError(f"{where}: field 'table' must be {{first, last, section, subsection}}")
+    check_fields(table, f"{where}: table", {"first", "last", "section", "subsection"})
+    if not isinstance(table.get("subsection"), str):
+        raise QuirksError(f"{where}: table: field 'subsection' must be text such as '(2)'")
+    definitions = entries(data, "definition_sections", where, {"section": int})
+    return Quirks(
+        whole_number(data, "sections", where),
+        span(data, "body", where),
+        span(data, "table", where),
+        whole_number(table, "section", f"{where}: table"),
+        table["subsection"],
+        tuple((e["section"], e["line"]) for e in definitions),
+        {e["line"]: e["words"] for e in entries(data, "wrap_ups", where, {"words": str})},
+    )
+
 
 _PART = re.compile(r"^PART ([IVXL]+)$")
 _CHAPTER = re.compile(r"^CHAPTER ([IVXL]+)$")
 _ENUMERATOR = re.compile(r"^\((\d{1,3}|[a-z]{1,3}|[A-Z])\)\s?")
-_ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
 _LETTER_SPACED = re.compile(r"(?<!\S)[A-Za-z](?: [a-z]){3,}(?!\S)")
 _BROKEN_HYPHEN = re.compile(r"\b([A-Za-z]+)- ([A-Za-z]+)\b")
 _SPACED_LABEL = re.compile(r"^\( ([a-z]{1,3})\)")
@@ -54,7 +94,6 @@ _WHOLE_SECTION = re.compile(
 )
 _WHOLE_SUBSECTION = re.compile(r"^Explanation[^—]*—\s*For the purposes of this sub-section\b")
 _TERM_SPACE = re.compile(r"\{\{def (.+?)(\s+)\}\}")
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50}
 
 
 @dataclass
@@ -76,21 +115,31 @@ class _Block:
     items: list[tuple[str, list[str]]] = field(default_factory=list)  # (num, text lines) of an Explanation's items
 
 
-def to_markup(source: SourceText) -> MarkupResult:
+def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     """The markup of the Merchant Shipping Bill, 2016, with every change to the source's words recorded."""
+    for section, line in quirks.definition_sections:
+        check_line(source, line, f"{section}. ", "in-msb-2016.yaml: definition_sections")
+    for line, words in quirks.wrap_ups.items():
+        check_line(source, line, words, "in-msb-2016.yaml: wrap_ups")
+    check_line(source, quirks.table[0], "TABLE", "in-msb-2016.yaml: table")
     lines, edits = gazette.clean(source.numbered())
     lines, repairs = _repair_words(lines)
     edits += repairs
-    preface = [(n, t) for n, t in lines if n < BODY[0] and t.strip()]
-    body = [(n, t) for n, t in lines if BODY[0] <= n <= BODY[1] and t.strip()]
-    papers = [(n, t) for n, t in lines if n > BODY[1] and t.strip()]
-    table_lines = frozenset(n for n, _ in body if TABLE[0] <= n <= TABLE[1])
-    sections = marginal_notes.find_sections(body, SECTIONS, table_lines)
+    first, last = quirks.body
+    preface = [(n, t) for n, t in lines if n < first and t.strip()]
+    body = [(n, t) for n, t in lines if first <= n <= last and t.strip()]
+    papers = [(n, t) for n, t in lines if n > last and t.strip()]
+    table_lines = frozenset(n for n, _ in body if quirks.table[0] <= n <= quirks.table[1])
+    sections = marginal_notes.find_sections(body, quirks.sections, table_lines)
+    problem = marginal_notes.sequence_problem(sections, quirks.sections, body)
+    if problem and source.first <= first and last <= source.last:
+        raise QuirksError(f"gazette-bill: {problem}")
     notes = marginal_notes.align(body, sections, table_lines)
     result = MarkupResult(markup="", edits=edits, moved=list(notes.moved))
     out = [*_preface(preface), "", "BODY"]
-    out += markup.indent(_body(notes.lines, sections, notes.headings, table_lines, result), 1)
-    result.moved += _moved_after_table(notes.lines, sections)
+    body_markup = _body(notes.lines, sections, notes.headings, table_lines, quirks, source.numbered(), result)
+    out += markup.indent(body_markup, 1)
+    result.moved += _moved_after_table(notes.lines, sections, quirks)
     out += _papers(papers, result)
     result.markup = "\n".join(out) + "\n"
     result.facts = {
@@ -151,7 +200,7 @@ def _words_of(text: str) -> set[str]:
 
 def _preface(lines: list[tuple[int, str]]) -> list[str]:
     """``BILL NO. 236 OF 2016`` and the long title (L25-31, one visual line per source line) in the preface; the
-    enacting formula in the preamble, as the Major Port Authorities Bill has it (in_mpab_2016.py)."""
+    enacting formula in the preamble, as the Major Port Authorities Bill has it (gazette_bill_chapters.py)."""
     out = []
     title: list[str] = []
     formula: list[str] = []
@@ -171,6 +220,8 @@ def _body(
     sections: list[marginal_notes.SectionStart],
     headings: dict[int, str],
     table_lines: frozenset[int],
+    quirks: Quirks,
+    document: list[tuple[int, str]],
     result: MarkupResult,
 ) -> list[str]:
     starts = {s.line: s.number for s in sections}
@@ -179,12 +230,13 @@ def _body(
     heading_of: _Node | None = None  # a Part or Chapter whose title lines are being read
     table: list[tuple[int, str]] = []
     section = 0
+    upcoming = _upcoming_labels(lines, starts)
     for number, text in lines:
-        if number in table_lines and section == 256:
+        if number in table_lines and section == quirks.table_section:
             table.append((number, text))
             continue
         if table:
-            _attach_table(stack, table, result)
+            _attach_table(stack, table, quirks.table_subsection, document, result)
             table = []
         if m := _PART.match(text):
             stack = [root]
@@ -207,8 +259,8 @@ def _body(
             text = re.sub(rf"^{section}\.\s?", "", text)
             if not text:
                 continue
-        _add_line(stack, number, text, section, result)
-    return _render(root)
+        _add_line(stack, number, text, section, result, upcoming.get(number), quirks.wrap_ups)
+    return _render(root, quirks.defining)
 
 
 def _open(stack: list[_Node], node: _Node) -> _Node:
@@ -223,7 +275,7 @@ def _level(token: str, stack: list[_Node]) -> float:
         return 1
     if token.isupper():
         return 4
-    if _ROMAN.match(token):
+    if labels.is_roman(token):
         para = next((n for n in reversed(stack) if n.keyword == "PARA"), None)
         subpara = next((n for n in reversed(stack) if n.keyword == "SUBPARA"), None)
         follows_letter = para is not None and len(token) == 1 and para.num == f"({chr(ord(token) - 1)})"
@@ -234,9 +286,44 @@ def _level(token: str, stack: list[_Node]) -> float:
 
 
 _KEYWORDS = {1: "SUBSEC", 2: "PARA", 3: "SUBPARA", 4: "CLAUSE"}
+_LIST_ITEMS = frozenset({"PARA", "SUBPARA", "CLAUSE"})
 
 
-def _add_line(stack: list[_Node], number: int, text: str, section: int, result: MarkupResult) -> None:
+def _upcoming_labels(lines: list[tuple[int, str]], starts: dict[int, int]) -> dict[int, str | None]:
+    """For each line, the label of the next line of its section that opens with one (None: the section ends first)."""
+    found: dict[int, str | None] = {}
+    following: str | None = None
+    for number, text in reversed(lines):
+        found[number] = following
+        if number in starts:
+            following = None
+        elif m := _ENUMERATOR.match(text):
+            following = m.group(1)
+    return found
+
+
+def _goes_on(node: _Node, label: str | None) -> bool:
+    """Whether the list ``node`` is an item of goes on with ``label`` ((b) after (a), (ii) after (i))."""
+    return label is not None and labels.follows(node.num.strip("()"), label)
+
+
+def _paired(stack: list[_Node]) -> bool:
+    """Whether an item before the innermost one, in the same list, has a proviso of its own."""
+    item, holder = stack[-1], stack[-2]
+    siblings = [n for n in holder.items if isinstance(n, _Node) and n.keyword == item.keyword]
+    before = siblings[: siblings.index(item)] if item in siblings else []
+    return any(isinstance(c, _Node) and c.keyword == "PROVISO" for s in before for c in s.items)
+
+
+def _add_line(
+    stack: list[_Node],
+    number: int,
+    text: str,
+    section: int,
+    result: MarkupResult,
+    upcoming: str | None = None,
+    wrap_ups: dict[int, str] | None = None,
+) -> None:
     """Put one body line where it belongs: a new element, a proviso, an Explanation or text of the open element."""
     if section == 0:
         result.unparsed.append(Unparsed(number, text))
@@ -266,6 +353,10 @@ def _add_line(stack: list[_Node], number: int, text: str, section: int, result: 
         proviso = next((n for n in reversed(stack) if n.keyword == "PROVISO"), None)
         if proviso is not None:
             del stack[stack.index(proviso) :]
+        else:  # a first proviso qualifies the item it follows only if that item's list goes on after it (s.4(2)),
+            # or its sibling before it has a proviso of its own (s.3(15)(i) and (ii), one for each case)
+            while stack[-1].keyword in _LIST_ITEMS and not _goes_on(stack[-1], upcoming) and not _paired(stack):
+                stack.pop()
         _open(stack, _Node("PROVISO", level=stack[-1].level + 0.5))
         stack[-1].items.append(text)
         return
@@ -278,7 +369,7 @@ def _add_line(stack: list[_Node], number: int, text: str, section: int, result: 
         stack[-1].items.append(node)
         stack.append(node)
         return
-    _add_text(stack, text, section)
+    _add_text(stack, text, section, number in (wrap_ups or {}))
 
 
 def _explanation_host(stack: list[_Node], text: str) -> int:
@@ -310,27 +401,19 @@ def _claims(block: _Block, token: str) -> bool:
     """An Explanation ending ``,—`` (s.86, L1335) takes the items that follow it: a first (a), (i) or (1), then each
     next one in its series, until an enumerator that does not continue the series."""
     if block.items:
-        return _follows(block.items[-1][0].strip("()"), token)
+        return labels.follows(block.items[-1][0].strip("()"), token)
     return bool(block.lines) and block.lines[-1].endswith("—") and token in {"a", "i", "1"}
 
 
-def _follows(previous: str, token: str) -> bool:
-    """``token`` is the enumerator after ``previous``: (b) after (a), (ii) after (i), (2) after (1)."""
-    if previous.isdigit() and token.isdigit():
-        return int(token) == int(previous) + 1
-    if _ROMAN.match(previous) and _ROMAN.match(token) and _roman(token) == _roman(previous) + 1:
-        return True
-    return len(previous) == len(token) == 1 and previous.isalpha() and ord(token) == ord(previous) + 1
-
-
-def _roman(numeral: str) -> int:
-    values = [_ROMAN_VALUES[c] for c in numeral]
-    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
-
-
-def _add_text(stack: list[_Node], text: str, section: int) -> None:
-    """``text`` joined to the open element's last text when that did not end a sentence, else a new paragraph."""
+def _add_text(stack: list[_Node], text: str, section: int, wrap_up: bool = False) -> None:
+    """``text`` joined to the open element's last text when that did not end a sentence, else a new paragraph; or,
+    for a ``wrap_up`` line of the quirks, the closing words of the list the open item ends (s.67(2) L1029 "and any
+    seafarer so engaged under clause (a) or clause (b) may sign …", after "(b) … under this Act,")."""
     node = stack[-1]
+    if wrap_up and node.keyword in _LIST_ITEMS:
+        stack.pop()
+        stack[-1].items.append(text)
+        return
     if node.keyword == "EXPLANATION":
         block = node.items[0]
         target = block.items[-1][1] if block.items else block.lines
@@ -370,20 +453,28 @@ def _add_text_to_last(node: _Node, text: str) -> None:
         node.items.append(text)
 
 
-def _moved_after_table(lines: list[tuple[int, str]], sections: list[marginal_notes.SectionStart]) -> list[Moved]:
+def _moved_after_table(
+    lines: list[tuple[int, str]], sections: list[marginal_notes.SectionStart], quirks: Quirks
+) -> list[Moved]:
     """s.256's sub-sections (3)–(6), printed before the Table, now follow it: the Table belongs to sub-section (2)."""
-    start = next(s.line for s in sections if s.number == 256)
-    later = [(n, t) for n, t in lines if start < n < TABLE[0]]
+    start = next(s.line for s in sections if s.number == quirks.table_section)
+    later = [(n, t) for n, t in lines if start < n < quirks.table[0]]
     first = next((i for i, (_, t) in enumerate(later) if t.startswith("(3)")), len(later))
     where = "s. 256, after the Table of sub-section (2), which the source prints after sub-section (6)"
     return [Moved(n, t, where) for n, t in later[first:]]
 
 
-def _attach_table(stack: list[_Node], table: list[tuple[int, str]], result: MarkupResult) -> None:
+def _attach_table(
+    stack: list[_Node],
+    table: list[tuple[int, str]],
+    subsection: str,
+    document: list[tuple[int, str]],
+    result: MarkupResult,
+) -> None:
     """The s.256(2) Table, under subsection (2), whose words call it "the Table below" (it is printed after (6))."""
     section = next(n for n in stack if n.keyword == "SEC")
-    owner = next((n for n in section.items if isinstance(n, _Node) and n.num == "(2)"), section)
-    built = penalty_table.to_markup(table)
+    owner = next((n for n in section.items if isinstance(n, _Node) and n.num == subsection), section)
+    built = penalty_table.to_markup(table, document)
     # Each printed line of the Table joins fragments of one visual row across its five columns, so its words are
     # redistributed to the cells: source order is not cell order (tests/corpus/test_penalty_table.py checks that
     # the cells hold exactly the words of these lines).
@@ -415,51 +506,45 @@ def _explanation_markup(text: str) -> str:
     return markup.text(text)
 
 
-def _render(root: _Node) -> list[str]:
-    out: list[str] = []
-    for item in root.items:
-        out += _render_node(item, section=0) if isinstance(item, _Node) else [item]
-    return out
+def _render(root: _Node, defining: frozenset[int]) -> list[str]:
+    items = [_outline(item, 0, defining) if isinstance(item, _Node) else outline.Text(item) for item in root.items]
+    return outline.write_all(items)
 
 
-def _render_node(node: _Node, section: int) -> list[str]:
+def _outline(node: _Node, section: int, defining: frozenset[int]) -> outline.Provision:
+    """The outline of ``node``: its text (definitions marked in the definition sections), children and blocks."""
     if node.keyword == "SEC":
         section = int(node.num.rstrip("."))
     if node.keyword == "EXPLANATION":
-        return _render_explanation(node.items[0])
-    head = node.keyword
-    if node.num:
-        head += f" {node.num}"
-    if node.heading:
-        head += " - " + markup.text(node.heading)
-    body: list[str] = []
-    items = _tidy(node.items)
-    for item in items:
+        return _explanation(node.items[0])
+    heading = markup.text(node.heading) if node.heading else ""
+    body: list[outline.Item] = []
+    for item in _tidy(node.items):
         if isinstance(item, str):
             if item.startswith("P.unparsed"):
-                body.append(item)
-            elif section in DEFINITION_SECTIONS and node.keyword != "SEC":
-                body.append(_definition_markup(item))
+                body.append(outline.Text(item))
+            elif section in defining and node.keyword != "SEC":
+                body.append(outline.Text(_definition_markup(item)))
             else:
-                body.append(markup.text(item))
+                body.append(outline.Text(markup.text(item)))
         elif isinstance(item, _Block):
-            body += item.lines
+            body.append(outline.Raw(item.lines))
         else:
-            body += _render_node(item, section)
+            body.append(_outline(item, section, defining))
     if not body and node.keyword not in {"PART", "CHAPTER"}:
-        body = [markup.remark("no text")]
-    return [head, *markup.indent(body, 1)]
+        body = [outline.Text(markup.remark("no text"))]
+    return outline.Provision(node.keyword, node.num, heading, body)
 
 
-def _render_explanation(block: _Block) -> list[str]:
-    body = [_explanation_markup(line) for line in block.lines]
+def _explanation(block: _Block) -> outline.Provision:
+    body: list[outline.Item] = [outline.Text(_explanation_markup(line)) for line in block.lines]
     if block.items:
-        items = []
+        items = outline.Provision("ITEMS")
         for num, text in block.items:
             lines = [_explanation_markup(t) for t in text] or [markup.remark("no text")]
-            items += [f"ITEM {num}", *markup.indent(lines, 1)]
-        body += ["ITEMS", *markup.indent(items, 1)]
-    return ["BLOCKS.explanation", *markup.indent(body, 1)]
+            items.add(outline.Provision("ITEM", num, "", [outline.Text(line) for line in lines]))
+        body.append(items)
+    return outline.Provision("BLOCKS.explanation", items=body)
 
 
 def _tidy(items: list[object]) -> list[object]:

@@ -1,4 +1,9 @@
-"""Bluebell markup for the 1875 and 1880 Acts: chapters, recovered sections and the paragraphs inside them.
+"""The ``old-acts`` layout: the 1875 and 1880 Acts (chapters, recovered sections and the paragraphs inside them).
+
+What one Act needs beyond the shared layout is its quirks file (``corpus/sources/in-msa-1880.yaml``,
+``in-ipa-1875.yaml``): the reviewed table of its recovered numbering (``corpus/clean/old_acts_sections_*.yaml``),
+glued notes that contain a verb, definitions without a gloss, an unlabelled list, a supplied label, and the stub
+schedules, every entry naming its source line (checked by the build).
 
 The two sources share one layout (SURVEY.md §1–2): one paragraph a line, blank lines between; bare capital chapter
 headings; no section numbers (the reviewed table in old_acts_sections_*.yaml supplies them); later marginal notes
@@ -23,10 +28,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from corpus import markup
+from corpus import markup, outline
+from corpus.catalogue import Document
+from corpus.clean import old_acts_sections
 from corpus.clean.old_acts_glosses import split_gloss
 from corpus.clean.old_acts_marginal_notes import split_item, split_paragraph
 from corpus.clean.old_acts_sections import Numbering, Section, resolve, spans
+from corpus.layouts import QuirksError, check_fields, check_line, entries
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
 
@@ -39,12 +47,64 @@ _CARET_SUPERSCRIPT = re.compile(r"(\d+)\^(st|nd|rd|th)\b")  # 1875 L405 "the Sta
 class Quirks:
     """What one Act needs beyond the shared layout (each entry names its source line)."""
 
-    verb_notes: frozenset[str] = frozenset()  # glued notes that contain a verb (1880 L39, L263; 1875 L375)
+    sections_table: str  # the reviewed table of the recovered numbering, in corpus/clean/
+    verb_notes: dict[int, str] = field(default_factory=dict)  # line → glued note that contains a verb (1880 L39)
     inline_definitions: dict[int, str] = field(default_factory=dict)  # line → term of a definition without a gloss
     terms_in_text: dict[int, str] = field(default_factory=dict)  # line → term defined in an intro or Explanation
     unlabelled_items: frozenset[int] = frozenset()  # lines of an unlabelled list (1880 L301–309)
     supplied_labels: dict[int, tuple[str, str]] = field(default_factory=dict)  # line → (label, remark)
     remarks: dict[int, str] = field(default_factory=dict)  # line → editorial remark appended to its text
+    schedule_stubs: dict[int, str] = field(default_factory=dict)  # a schedule's heading line → what its table held
+    schedule_remarks: dict[int, str] = field(default_factory=dict)  # a schedule's line → editorial remark
+
+    def check(self, source: SourceText, where: str) -> None:
+        """Each entry's line holds the words the entry names."""
+        for name, found in (
+            ("verb_notes", self.verb_notes),
+            ("inline_definitions", self.inline_definitions),
+            ("terms_in_text", self.terms_in_text),
+        ):
+            for line, words in found.items():
+                check_line(source, line, words, f"{where}: {name}")
+        for line in self.schedule_stubs:
+            check_line(source, line, "SCHEDULE", f"{where}: schedule_stubs")
+
+
+_FIELDS = {
+    "verb_notes": {"note": str},
+    "inline_definitions": {"term": str},
+    "terms_in_text": {"term": str},
+    "unlabelled_items": {},
+    "supplied_labels": {"label": str, "remark": str},
+    "remarks": {"remark": str},
+    "schedule_stubs": {"missing": str},
+    "schedule_remarks": {"remark": str},
+}
+
+
+def read_quirks(data: dict, doc: Document) -> Quirks:
+    """The quirks of ``data`` (``doc``'s quirks file)."""
+    where = doc.quirks_path.name
+    check_fields(data, where, {"sections_table", *_FIELDS})
+    table = data.get("sections_table")
+    if not isinstance(table, str) or not (old_acts_sections.HERE / table).is_file():
+        raise QuirksError(f"{where}: field 'sections_table' must name a table of corpus/clean/")
+    found = {key: entries(data, key, where, fields) for key, fields in _FIELDS.items()}
+
+    def by_line(key: str, field: str) -> dict[int, str]:
+        return {e["line"]: e[field] for e in found[key]}
+
+    return Quirks(
+        sections_table=table,
+        verb_notes=by_line("verb_notes", "note"),
+        inline_definitions=by_line("inline_definitions", "term"),
+        terms_in_text=by_line("terms_in_text", "term"),
+        unlabelled_items=frozenset(e["line"] for e in found["unlabelled_items"]),
+        supplied_labels={e["line"]: (e["label"], e["remark"]) for e in found["supplied_labels"]},
+        remarks=by_line("remarks", "remark"),
+        schedule_stubs=by_line("schedule_stubs", "missing"),
+        schedule_remarks=by_line("schedule_remarks", "remark"),
+    )
 
 
 @dataclass
@@ -100,7 +160,7 @@ class _Writer:
             )
             self.edits.append(Edit(line, gloss.raw, "", reason))
             return Piece(line, "definition", gloss.text, gloss.term, term=(gloss.start, gloss.end))
-        split = split_paragraph(text, self.quirks.verb_notes)
+        split = split_paragraph(text, frozenset(self.quirks.verb_notes.values()))
         kind = "proviso" if split.text.startswith("Provided") else "para"
         return Piece(line, kind, split.text, split.note)
 
@@ -128,12 +188,12 @@ class _Writer:
             body += " " + markup.remark(self.quirks.remarks[piece.line])
         return body
 
-    def heading(self, keyword: str, num: str, note: str | None, where: str, line: int) -> str:
-        head = keyword + (f" {num}" if num else "")
-        if note:
-            self.moved.append(Moved(line, note, f"heading of {where}"))
-            head += " - " + markup.text(note)
-        return head
+    def heading(self, note: str | None, where: str, line: int) -> str:
+        """The heading markup a glued marginal ``note`` makes ("" when there is none); the note is recorded as moved."""
+        if not note:
+            return ""
+        self.moved.append(Moved(line, note, f"heading of {where}"))
+        return markup.text(note)
 
     def blocks(self, pieces: list[Piece]) -> list[list[Piece]]:
         blocks: list[list[Piece]] = []
@@ -149,64 +209,57 @@ class _Writer:
                 blocks[-1].append(piece)
         return blocks
 
-    def write_block(self, pieces: list[Piece], level: int, where: str) -> None:
-        """Write one block's pieces at ``level``: text, clauses (nested), provisos, definitions, explanations."""
-        container = level  # where clauses go: the block, or the proviso that introduced them
-        letter_open = False
+    def write_block(self, pieces: list[Piece], block: outline.Provision, where: str) -> None:
+        """Fill ``block`` with one block's pieces: text, clauses (nested), provisos, definitions, explanations."""
+        container = block  # where clauses go: the block, or the proviso that introduced them
+        letter: outline.Provision | None = None  # the open lettered clause, which takes the numbered ones
         side_notes = 0  # the notes of paragraphs that go on with the sentence before them (the first heads the block)
         for piece in pieces:
             if piece.kind == "para" and piece.note and piece is not pieces[0]:
-                container, letter_open = level, False
+                container, letter = block, None
                 side_notes += 1
                 marker = "†" * side_notes
                 self.moved.append(Moved(piece.line, piece.note, f"side note of {where}"))
-                self.emit(level, "{{FOOTNOTE " + marker + "}}" + self.body_text(piece))
-                self.emit(0, "")
-                self.emit(level, f"FOOTNOTE{{placement side}} {marker}")
-                self.emit(level + 1, markup.text(piece.note))
-                self.emit(0, "")
+                block.add(outline.Text("{{FOOTNOTE " + marker + "}}" + self.body_text(piece)))
+                note = outline.Text(markup.text(piece.note))
+                block.add(outline.Provision("FOOTNOTE{placement side}", marker, items=[note]))
             elif piece.kind == "para":
-                container, letter_open = level, False
-                self.emit(level, self.body_text(piece))
-                self.emit(0, "")
+                container, letter = block, None
+                block.add(outline.Text(self.body_text(piece)))
             elif piece.kind == "proviso":
-                self.emit(level, self.heading("PROVISO", "", piece.note, f"a proviso of {where}", piece.line))
-                self.emit(level + 1, self.body_text(piece))
-                self.emit(0, "")
-                container, letter_open = level + 1, False
+                head = self.heading(piece.note, f"a proviso of {where}", piece.line)
+                container, letter = outline.Provision("PROVISO", "", head, [outline.Text(self.body_text(piece))]), None
+                block.add(container)
             elif piece.kind == "item":
-                digit = piece.label.isdigit()
-                nested = digit and letter_open
-                keyword = "SUBPARA" if nested else "PARA"
-                depth = container + (1 if nested else 0)
-                label_where = f"clause ({piece.label}) of {where}"
-                self.emit(depth, self.heading(keyword, f"({piece.label})", piece.note, label_where, piece.line))
-                self.emit(depth + 1, self.body_text(piece))
-                self.emit(0, "")
-                letter_open = letter_open or not digit
+                nested = piece.label.isdigit() and letter is not None
+                head = self.heading(piece.note, f"clause ({piece.label}) of {where}", piece.line)
+                item = outline.Provision("SUBPARA" if nested else "PARA", f"({piece.label})", head)
+                item.add(outline.Text(self.body_text(piece)))
+                (letter if nested and letter is not None else container).add(item)
+                if not piece.label.isdigit():
+                    letter = item
             elif piece.kind in ("definition", "unlabelled"):
                 # a definition's gloss is recorded as an Edit (classify), so it is not a Moved note
-                self.emit(level, "PARA" + (f" - {markup.text(piece.note)}" if piece.note else ""))
-                self.emit(level + 1, self.body_text(piece))
-                self.emit(0, "")
+                heading = markup.text(piece.note) if piece.note else ""
+                block.add(outline.Provision("PARA", "", heading, [outline.Text(self.body_text(piece))]))
             elif piece.kind == "explanation":
-                self.emit(level, "BLOCKS.explanation")
-                self.emit(level + 1, self.body_text(piece))
-                self.emit(0, "")
+                block.add(outline.Provision("BLOCKS.explanation", items=[outline.Text(self.body_text(piece))]))
 
     def write_section(self, number: int, heading_remark: str, lines: list[tuple[int, str]], level: int) -> None:
         pieces = [self.classify(n, t) for n, t in lines]
-        self.emit(level, f"SEC {number}. - " + markup.remark(heading_remark))
+        section = outline.Provision("SEC", f"{number}.", markup.remark(heading_remark))
         blocks = self.blocks(pieces)
         if len(blocks) == 1 and not (blocks[0][0].kind == "para" and blocks[0][0].note):
-            self.write_block(blocks[0], level + 1, f"section {number}")
-            return
-        for index, block in enumerate(blocks, start=1):
-            first = block[0]
-            where = f"unnumbered sub-section {index} of section {number}"
-            note = first.note if first.kind == "para" else None
-            self.emit(level + 1, self.heading("SUBSEC", "", note, where, first.line))
-            self.write_block(block, level + 2, where)
+            self.write_block(blocks[0], section, f"section {number}")
+        else:
+            for index, block in enumerate(blocks, start=1):
+                first = block[0]
+                where = f"unnumbered sub-section {index} of section {number}"
+                note = first.note if first.kind == "para" else None
+                subsection = outline.Provision("SUBSEC", "", self.heading(note, where, first.line))
+                section.add(subsection)
+                self.write_block(block, subsection, where)
+        self.out += markup.indent(outline.write(section), level)
 
 
 def _section_remark(section: Section, span: tuple[int, int]) -> str:
@@ -218,6 +271,42 @@ def _section_remark(section: Section, span: tuple[int, int]) -> str:
         f"Section number recovered editorially (the source prints none; this section is source {where}); "
         f"confidence: {section.confidence}"
     )
+
+
+STUB = (
+    "The source gives only the heading and the cross-reference of this schedule; its table ({what}) is missing,"
+    " so the schedule is a stub"
+)
+
+
+def schedules(source: SourceText, starts: list[int], quirks: Quirks) -> list[str]:
+    """The schedules as bluebell attachments: heading line, then the "(See section N)." line as sub-heading; each a
+    stub whose missing table the quirks describe (1875 L429, L443)."""
+    out: list[str] = []
+    bounds = [*starts, source.last + 1]
+    for start, stop in zip(starts, bounds[1:], strict=True):
+        lines = [(n, source.line(n)) for n in range(start + 1, stop) if source.line(n).strip()]
+        out.append(f"ATTACHMENT {markup.text(source.line(start))}")
+        if lines and lines[0][1].startswith("(See section"):
+            out.append(f"  SUBHEADING {markup.text(lines[0][1])}")
+            lines = lines[1:]
+        out.append("")
+        if start not in quirks.schedule_stubs:
+            raise QuirksError(f"old-acts: line {start}: a schedule the quirks file does not describe (schedule_stubs)")
+        out.append("  " + markup.remark(STUB.format(what=quirks.schedule_stubs[start])))
+        out.append("")
+        for n, text in lines:
+            remark = quirks.schedule_remarks.get(n)
+            out.append("  " + markup.text(text) + (" " + markup.remark(remark) if remark else ""))
+            out.append("")
+    return out
+
+
+def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
+    """The bluebell markup of one Act, with its edits, moved notes and recovered numbering (``facts``)."""
+    quirks.check(source, "old-acts quirks")
+    numbering = old_acts_sections.load(quirks.sections_table)
+    return write(source, numbering, quirks, schedules(source, numbering.schedules, quirks))
 
 
 def write(source: SourceText, numbering: Numbering, quirks: Quirks, attachments: list[str]) -> MarkupResult:

@@ -1,4 +1,6 @@
-"""The Major Port Authorities Bill, 2016 (Bill No. 328 of 2016): Gazette of India lines L4913-6097 → bluebell markup.
+"""The ``gazette-bill-chapters`` layout: the Major Port Authorities Bill, 2016 (Bill No. 328 of 2016), Gazette of
+India lines L4913-6097. Its number of sections and its definitions sub-section are its quirks
+(``corpus/sources/in-mpab-2016.yaml``), each naming its source line.
 
 The Bill (SURVEY.md §3): ``BILL NO. 328 OF 2016`` (L4913), the long title (L4915-4919), the enacting formula (L4921),
 CHAPTER I-VIII (L4923-5881) with the lettered sub-heads ``A. STAFF OF MAJOR PORT AUTHORITY`` (L5203) … as
@@ -28,13 +30,34 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from corpus import markup
+from corpus import markup, outline
+from corpus.catalogue import Document
 from corpus.clean import gazette, marginal_notes
-from corpus.clean.bill_papers import LABEL, PAPER_HEADING, ListNesting, ends_introduction, next_label, papers_markup
+from corpus.clean.bill_papers import LABEL, PAPER_HEADING, ListNesting, ends_introduction, papers_markup
+from corpus.labels import next_label
+from corpus.layouts import QuirksError, check_fields, check_line, entries, whole_number
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
 
-SECTIONS = 65
+
+@dataclass(frozen=True)
+class Quirks:
+    """The Bill's number of sections and the sub-sections whose clauses define terms: (section, sub-section, line)."""
+
+    sections: int
+    definitions: tuple[tuple[int, str, int], ...]
+
+
+def read_quirks(data: dict, doc: Document) -> Quirks:
+    """The quirks of ``data`` (``doc``'s quirks file)."""
+    where = doc.quirks_path.name
+    check_fields(data, where, {"sections", "definitions"})
+    found = entries(data, "definitions", where, {"section": int, "subsection": str})
+    return Quirks(
+        whole_number(data, "sections", where), tuple((e["section"], e["subsection"], e["line"]) for e in found)
+    )
+
+
 _CHAPTER = re.compile(r"^CHAPTER (?P<num>[IVXL]+)$")
 _CROSSHEADING = re.compile(r"^[A-H]\. [A-Z][A-Z ,'&-]+$")
 _SECTION = re.compile(r"^(?P<num>\d{1,2})\.\s*")
@@ -50,16 +73,21 @@ _QUOTED = re.compile(r"\"(?P<d>[^\"]+)\"|'(?P<s>[^']+)'")
 _LIST_NAMES = ("PARA", "SUBPARA", "CLAUSE", "SUBCLAUSE", "POINT")
 
 
-def to_markup(source: SourceText) -> MarkupResult:
+def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     """Bluebell markup for the Major Port Authorities Bill and its papers, with every change to the source's words."""
     cleaned, edits = gazette.clean(source.numbered())
     cleaned, repairs = repair(cleaned)
     edits += repairs
     preface, body, papers = _split(cleaned)
-    sections = marginal_notes.find_sections(body, SECTIONS)
+    for _, subsection, line in quirks.definitions:
+        check_line(source, line, f"{subsection} ", "in-mpab-2016.yaml: definitions")
+    sections = marginal_notes.find_sections(body, quirks.sections)
+    problem = marginal_notes.sequence_problem(sections, quirks.sections, body)
+    if problem and any(PAPER_HEADING.match(t.strip()) for _, t in papers):  # the whole Bill, not an extract
+        raise QuirksError(f"gazette-bill-chapters: {problem}")
     alignment = marginal_notes.align(body, sections)
     lines, headings, moved = _mend_line_end_notes(alignment, body)
-    builder = _Builder(headings)
+    builder = _Builder(headings, {(f"{s}.", n) for s, n, _ in quirks.definitions})
     builder.read_all(lines)
     papers_result = papers_markup(papers)
     out = [*_preface(preface, builder.unparsed), "BODY", *builder.render(), "", papers_result.markup]
@@ -194,8 +222,9 @@ class _Context:
 class _Builder:
     """Reads the Bill's body lines in order into chapters, sections and their parts; renders bluebell markup."""
 
-    def __init__(self, headings: dict[int, str]) -> None:
+    def __init__(self, headings: dict[int, str], definitions: set[tuple[str, str]]) -> None:
         self.headings = headings
+        self.definitions_at = definitions  # (section num, sub-section num) whose clauses define terms
         self.top: list[_Node] = []
         self.chapter: _Node | None = None
         self.section: _Node | None = None
@@ -254,7 +283,7 @@ class _Builder:
         subsection = _SUBSECTION.match(text)
         if subsection and int(subsection["num"]) == self.subsection_next:
             node = _Node("SUBSEC", f"({subsection['num']})")
-            node.defines = self.section.num == "2." and subsection["num"] == "1"
+            node.defines = (self.section.num, node.num) in self.definitions_at
             self.section.items.append(node)
             self.subsection_next += 1
             self.contexts = [_Context(node)]
@@ -311,7 +340,8 @@ class _Builder:
             self.contexts.pop()
         context = self.contexts[-1]
         parent = context.base
-        if context.items and self._list_goes_on(context):
+        # "under this clause" (s.14 L5167): the clause it follows, like one the list goes on after
+        if context.items and (self._list_goes_on(context) or "this clause" in text):
             parent = context.items[-1]
         node = _Node("PROVISO", items=[text])
         parent.items.append(node)
@@ -377,59 +407,49 @@ class _Builder:
     # -- rendering -------------------------------------------------------------------------------------------------
 
     def render(self) -> list[str]:
-        out: list[str] = []
-        for node in self.top:
-            out += self._render(node, 0)
-        return out
+        return outline.write_all([self._outline(node) for node in self.top])
 
-    def _render(self, node: _Node, level: int) -> list[str]:
-        pad = "  " * level
+    def _outline(self, node: _Node) -> outline.Item:
         if node.keyword == "P.unparsed":
-            return [f"{pad}P.unparsed {markup.text(node.heading)}"]
+            return outline.Text(f"P.unparsed {markup.text(node.heading)}")
         if node.keyword == "CROSSHEADING":
-            return [f"{pad}CROSSHEADING {markup.text(node.heading)}"]
+            return outline.Heading(markup.text(node.heading))
         if node.keyword == "BLOCKS":
-            return self._render_blocks(node, level)
-        head = node.keyword
-        if node.num:
-            head += f" {markup.text(node.num)}"
-        if node.heading:
-            head += f" - {markup.text(node.heading)}"
-        out = [pad + head]
+            return self._explanation(node)
+        heading = markup.text(node.heading) if node.heading else ""
+        provision = outline.Provision(node.keyword, markup.text(node.num) if node.num else "", heading)
         first_text = True
         for item in node.items:
             if isinstance(item, _Node):
-                out += self._render(item, level + 1)
+                provision.add(self._outline(item))
             else:
-                out.append(pad + "  " + self._text(item, node.defines and first_text))
+                provision.add(outline.Text(self._text(item, node.defines and first_text)))
                 first_text = False
-        return out
+        return provision
 
-    def _render_blocks(self, node: _Node, level: int) -> list[str]:
+    def _explanation(self, node: _Node) -> outline.Provision:
         """An explanation: ``BLOCKS.explanation`` holding its text and, for its clauses, ``ITEMS``/``ITEM``."""
-        pad = "  " * level
-        out = [f"{pad}BLOCKS.{node.num}"]
-        in_items = False
+        provision = outline.Provision(f"BLOCKS.{node.num}")
+        items: outline.Provision | None = None
         for item in node.items:
             if isinstance(item, str):
-                out.append(f"{pad}  {self._text(item, True)}")
-                in_items = False
+                provision.add(outline.Text(self._text(item, True)))
+                items = None
                 continue
-            if not in_items:
-                out.append(f"{pad}  ITEMS")
-                in_items = True
-            out += self._render_item(item, level + 2)
-        return out
+            if items is None:
+                items = outline.Provision("ITEMS")
+                provision.add(items)
+            items.add(self._item(item))
+        return provision
 
-    def _render_item(self, node: _Node, level: int) -> list[str]:
-        pad = "  " * level
-        out = [f"{pad}ITEM {markup.text(node.num)}"]
+    def _item(self, node: _Node) -> outline.Provision:
+        provision = outline.Provision("ITEM", markup.text(node.num))
         for item in node.items:
             if isinstance(item, str):
-                out.append(f"{pad}  {self._text(item, True)}")
+                provision.add(outline.Text(self._text(item, True)))
             else:
-                out += [f"{pad}  ITEMS", *self._render_item(item, level + 2)]
-        return out
+                provision.add(outline.Provision("ITEMS", items=[self._item(item)]))
+        return provision
 
     def _text(self, text: str, defines: bool) -> str:
         escaped = markup.text(text)

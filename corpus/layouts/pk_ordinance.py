@@ -1,32 +1,71 @@
-"""Builder for the Pakistan Merchant Shipping Ordinance, 2001 (``pk-mso-2001``; source 004, L1–5612).
+"""The ``pk-ordinance`` layout: the Pakistan Merchant Shipping Ordinance, 2001 (``pk-mso-2001``; source 004, L1–5612).
 
 Layout of the source (SURVEY.md §4): L1 the title; L3 the date joined to the (truncated) long title; the preamble
 (L5 ``WHEREAS …``, L7, L9 ``NOW, THEREFORE …``); the body from ``PART I`` (L11) to s.610; ``THE SCHEDULE`` (L5550).
 The body is read line by line: Parts, Chapters and their cross-headings (:mod:`corpus.clean.pk_hierarchy`), section
 headings and the seams between heading and body (:mod:`corpus.clean.pk_seams`, :mod:`corpus.clean.pk_dashes`,
-:mod:`corpus.clean.pk_insertion`), then each section's paragraphs are nested (:mod:`corpus.clean.pk_lists`) and the
-terms of its definitions marked (:mod:`corpus.clean.pk_definitions`). The Schedule is :mod:`corpus.clean.pk_schedule`.
+:mod:`corpus.clean.pk_insertion`), then each section's paragraphs are nested and the terms of its definitions marked
+(:mod:`corpus.clean.paragraph_lists`, :mod:`corpus.clean.pk_definitions`). The Schedule is
+:mod:`corpus.clean.pk_schedule`.
 
-Sections are recognised by their number *in sequence* (1–79, 79A, 80–610), so a paragraph that happens to start
-with a number cannot open a section. Every non-blank line ends up in the markup; a line this builder does not
-understand is kept verbatim as ``P.unparsed`` and reported.
+Sections are recognised by their number *in sequence*, so a paragraph that happens to start with a number cannot
+open a section. The sequence is the document's quirks (``corpus/sources/pk-mso-2001.yaml``: 1–610, and 79A inserted
+after 79 at L708); a section of the sequence that the text does not reach, or a heading that repeats or skips a
+number, is a :class:`~corpus.layouts.QuirksError` naming the line. Every non-blank line ends up in the markup; a line
+this layout does not understand is kept verbatim as ``P.unparsed`` and reported.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from corpus import markup
-from corpus.clean import pk_definitions, pk_hierarchy, pk_insertion, pk_lists, pk_schedule, pk_seams
+from corpus import markup, outline
+from corpus.catalogue import Document
+from corpus.clean import paragraph_lists, pk_hierarchy, pk_insertion, pk_schedule, pk_seams
+from corpus.clean.paragraph_lists import Block, Node
 from corpus.clean.pk_dashes import strip_leading_dash
-from corpus.clean.pk_lists import Block, Node
+from corpus.layouts import QuirksError, check_fields, check_line, entries, whole_number
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
 
-SECTION_NUMBERS = [str(n) for n in range(1, 80)] + ["79A"] + [str(n) for n in range(80, 611)]
+
+@dataclass(frozen=True)
+class Quirks:
+    """The document's section sequence: ``first``..``last`` and the numbers inserted by amendment (79A after 79)."""
+
+    first: int
+    last: int
+    inserted: tuple[tuple[str, str, int], ...] = ()  # (number, the number it follows, source line)
+
+    @property
+    def numbers(self) -> list[str]:
+        """The section numbers in order."""
+        out = []
+        for n in range(self.first, self.last + 1):
+            out.append(str(n))
+            out += [num for num, after, _ in self.inserted if after == str(n)]
+        return out
+
+
+def read_quirks(data: dict, doc: Document) -> Quirks:
+    """The quirks of ``data`` (``doc``'s quirks file)."""
+    where = doc.quirks_path.name
+    check_fields(data, where, {"sections"})
+    sections = data.get("sections")
+    if not isinstance(sections, dict):
+        raise QuirksError(f"{where}: field 'sections' must be {{first, last, inserted}}")
+    check_fields(sections, f"{where}: sections", {"first", "last", "inserted"})
+    inserted = entries(sections, "inserted", f"{where}: sections", {"number": str, "after": str})
+    return Quirks(
+        whole_number(sections, "first", f"{where}: sections"),
+        whole_number(sections, "last", f"{where}: sections"),
+        tuple((e["number"], e["after"], e["line"]) for e in inserted),
+    )
+
+
 _DATE_LINE = re.compile(r"^(?P<date>\[[^\]]+\])\s*(?P<title>.+)$")
-_DEFINITIONS_INTRO = re.compile(r"^In this (Ordinance|Chapter|Part)\b")
 
 
 @dataclass
@@ -46,22 +85,26 @@ class _State:
     unparsed: list[Unparsed] = field(default_factory=list)
     facts: dict[str, int] = field(default_factory=dict)
     section: Section | None = None
-    next_section: int | None = None  # index in SECTION_NUMBERS of the section expected next (None: any)
+    numbers: list[str] = field(default_factory=list)  # the section numbers in order (the quirks')
+    next_section: int | None = None  # index in ``numbers`` of the section expected next (None: any)
+    found: list[tuple[str, int]] = field(default_factory=list)  # (number, line) of each section read
     in_chapter: bool = False
 
     def count(self, fact: str, by: int = 1) -> None:
         self.facts[fact] = self.facts.get(fact, 0) + by
 
 
-def to_markup(source: SourceText) -> MarkupResult:
+def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     """The bluebell markup of the Ordinance, with every change to the source's words recorded."""
+    for num, _, line in quirks.inserted:
+        check_line(source, line, f"{num}.", "pk-mso-2001.yaml: sections: inserted")
     lines = source.numbered()
     texts = [t for _, t in lines]
     schedule_start = next((i for i, t in enumerate(texts) if t.strip() == pk_schedule.TITLE), len(lines))
     body_start = next((i for i, t in enumerate(texts[:schedule_start]) if _opens_body(t)), schedule_start)
     preamble_start = next((i for i, t in enumerate(texts[:body_start]) if t.startswith("WHEREAS")), body_start)
 
-    state = _State()
+    state = _State(numbers=quirks.numbers)
     preface = [(n, t) for n, t in lines[:preamble_start] if t.strip()]
     preamble = [t for _, t in lines[preamble_start:body_start] if t.strip()]
     if preface:
@@ -70,6 +113,7 @@ def to_markup(source: SourceText) -> MarkupResult:
         state.out += ["PREAMBLE"] + [f"  {markup.text(t)}\n" for t in preamble]
     state.out.append("BODY")
     _body(lines[body_start:schedule_start], state)
+    _check_sequence(state, lines[body_start:schedule_start], whole=source.first == 1 and schedule_start < len(lines))
     schedule = [(n, t) for n, t in lines[schedule_start:] if t.strip()]
     if schedule:
         schedule_markup, unparsed = pk_schedule.to_markup(schedule)
@@ -190,17 +234,40 @@ def _section_heading(number: int, text: str, state: _State) -> pk_seams.Seam | N
     """
     stripped, edit = pk_insertion.strip_open(number, text)
     seam = pk_seams.read_heading(number, stripped)
-    if seam is None or seam.num not in SECTION_NUMBERS:
+    if seam is None or seam.num not in state.numbers:
         return None
-    position = SECTION_NUMBERS.index(seam.num)
+    position = state.numbers.index(seam.num)
     if state.next_section is not None and position != state.next_section:
         return None
     if edit:
         state.edits.append(edit)
         seam.heading_remark = pk_insertion.REMARK
     state.next_section = position + 1
+    state.found.append((seam.num, number))
     state.count("sections")
     return seam
+
+
+def _check_sequence(state: _State, lines: list[tuple[int, str]], whole: bool) -> None:
+    """Every section of the sequence was read (``whole``: the source is the whole document), and no line that reads
+    as the heading of another section of the sequence was left in a section's text: else an error naming the line."""
+    taken = {line for _, line in state.found}
+    for number, text in lines:
+        seam = pk_seams.read_heading(number, pk_insertion.strip_open(number, text)[0])
+        if seam is None or seam.num not in state.numbers or number in taken:
+            continue
+        last = max(((n, line) for n, line in state.found if line < number), key=lambda f: f[1], default=None)
+        expected = state.numbers[state.numbers.index(last[0]) + 1] if last else state.numbers[0]
+        problem = "repeats" if any(n == seam.num for n, _ in state.found) else "is out of sequence"
+        raise QuirksError(
+            f"pk-ordinance: line {number}: the heading of section {seam.num} {problem}"
+            f" (section {expected} was expected next)"
+        )
+    if whole and [n for n, _ in state.found] != state.numbers:
+        read = [n for n, _ in state.found]
+        missing = next(n for i, n in enumerate(state.numbers) if i >= len(read) or read[i] != n)
+        line = state.found[-1][1] if state.found else 0
+        raise QuirksError(f"pk-ordinance: section {missing} not found (the last section read is at line {line})")
 
 
 def _close_section(state: _State) -> None:
@@ -223,61 +290,28 @@ def _close_section(state: _State) -> None:
             state.edits.append(edit)
         paragraphs.append((number, text))
     node = Node("section", -1, num=seam.num, line=section.line)
-    nester = pk_lists.nest(node, paragraphs)
+    nester = paragraph_lists.nest(node, paragraphs)
     state.count("joined_lines", sum(len(b.lines) - 1 for b in {id(b): b for b in nester.joined}.values()))
     remarks = {section.paragraphs[0][0]: seam.remark} if seam.remark and section.paragraphs else {}
     definitions = seam.heading.startswith("Definitions")
-    state.out += ["", f"    SEC {seam.num}. - {markup.text(seam.heading)}{seam.heading_remark}"]
-    state.out += markup.indent(_render_items(node, state, remarks, definitions), 3)
+    heading = f"{markup.text(seam.heading)}{seam.heading_remark}"
+    items = paragraph_lists.outline_items(node, state.count, definitions, _decorate(remarks))
+    provision = outline.Provision("SEC", f"{seam.num}.", heading, items)
+    state.out += markup.indent(outline.write(provision), 2)
 
 
-def _render_items(node: Node, state: _State, remarks: dict[int, str], definitions: bool) -> list[str]:
-    out: list[str] = []
-    for item in node.items:
-        if isinstance(item, Block):
-            out += [_render_block(item, node, remarks, definitions, state), ""]
-            continue
-        state.count({"item": "provisions", "proviso": "provisos", "explanation": "explanations"}[item.role])
-        if item.role == "item" and item.level == 0:
-            state.count("subsections")
-        head = item.keyword + (f" {item.num}" if item.num else "")
-        out += [head, *markup.indent(_render_items(item, state, remarks, definitions), 1)]
-    return out
+def _decorate(remarks: dict[int, str]) -> Callable[[Block, str], str]:
+    """The Ordinance's remarks on a paragraph's markup: the seam's remark, and text the print lost (pk_seams)."""
 
+    def decorate(block: Block, text: str) -> str:
+        if block.lines[0] in remarks:
+            text = f"{remarks[block.lines[0]]} {text}"
+        where, remark = pk_seams.lost_text_remark(block.lines[0])
+        if where == "start":
+            text = f"{remark} {text}"
+        where, remark = pk_seams.lost_text_remark(block.lines[-1])
+        if where == "end":
+            text = f"{text} {remark}"
+        return text
 
-def _render_block(block: Block, holder: Node, remarks: dict[int, str], definitions: bool, state: _State) -> str:
-    text = markup.text(block.text)
-    if _defines(holder, block, definitions):
-        marked = pk_definitions.mark_clause(text)
-        if marked is not None:
-            text = marked
-            state.count("definitions")
-    if holder.role == "explanation":
-        marked = pk_definitions.mark_expressions(text)
-        if marked != text:
-            state.count("definitions")
-        text = marked
-    if block.lines[0] in remarks:
-        text = f"{remarks[block.lines[0]]} {text}"
-    where, remark = pk_seams.lost_text_remark(block.lines[0])
-    if where == "start":
-        text = f"{remark} {text}"
-    where, remark = pk_seams.lost_text_remark(block.lines[-1])
-    if where == "end":
-        text = f"{text} {remark}"
-    return text
-
-
-def _defines(holder: Node, block: Block, definitions: bool) -> bool:
-    """Whether ``block`` is the first paragraph of a definition clause (of a definitions section or explanation)."""
-    if holder.role != "item" or not holder.items or holder.items[0] is not block or holder.parent is None:
-        return False
-    outer = holder.parent
-    if outer.role == "explanation":
-        return True
-    if not definitions:
-        return False
-    if outer.role == "section":
-        return True
-    intro = outer.items[0] if outer.items else None
-    return outer.level == 0 and isinstance(intro, Block) and bool(_DEFINITIONS_INTRO.match(intro.text))
+    return decorate

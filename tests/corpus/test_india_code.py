@@ -1,0 +1,170 @@
+"""The india-code layout: the Major Port Authorities Act, 2021 (in-mpaa-2021) and a second Central Act, the Admiralty
+(Jurisdiction and Settlement of Maritime Claims) Act, 2017, imported the same way with no code of its own.
+
+Fixtures (tests/corpus/fixtures/india_code/) follow the Ordinance's convention: extracts of the JSON record headed by
+the file and line range they were cut from (checked against the source), ``<name>.expected`` the markup the layout
+must produce for them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from corpus import build, catalogue, layouts, yamlio
+from corpus.catalogue import document
+from corpus.cite import cite, load
+from corpus.layouts import QuirksError
+from corpus.source_text import SourceText, read_document, read_record_view
+from corpus.validate import schema_errors
+from corpus.xmlio import NS
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "india_code"
+DOC = "in-mpaa-2021"
+_HEADER = re.compile(r"^# (?P<file>\S+) L(?P<first>\d+)-(?P<last>\d+)$")
+FIXTURE_NAMES = sorted(p.stem for p in FIXTURES.glob("s*.txt"))
+
+
+def extract(name: str) -> SourceText:
+    """The fixture ``name`` as the text view of the lines of the record it was cut from."""
+    header, *lines = (FIXTURES / f"{name}.txt").read_text(encoding="utf-8").rstrip("\n").split("\n")
+    match = _HEADER.match(header)
+    assert match, f"{name}.txt must start with '# <source file> L<first>-<last>'"
+    first, last = int(match["first"]), int(match["last"])
+    source = document(DOC).source_path
+    assert match["file"] == source.name
+    assert lines == source.read_text(encoding="utf-8").split("\n")[first - 1 : last], f"{name} is not cut from {source}"
+    view = read_record_view(source)
+    return SourceText(view.path, first, last, view.all_lines)
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES)
+def test_fixture_markup(name: str) -> None:
+    expected = (FIXTURES / f"{name}.expected").read_text(encoding="utf-8")
+    assert layouts.to_markup(document(DOC), extract(name)).markup == expected
+
+
+def test_the_act_has_its_76_sections_and_its_definitions() -> None:
+    root = load(DOC)
+    assert [s.findtext("a:num", namespaces=NS) for s in root.iterfind(".//a:section", NS)] == [
+        f"{n}." for n in range(1, 77)
+    ]
+    assert len(cite(DOC, "2(1)").element.findall("a:paragraph", NS)) == 33  # (a)-(z), (za)-(zg)
+    assert "".join(cite(DOC, "2(1)(a)").element.find(".//a:def", NS).itertext()) == "Adjudicatory Board"
+
+
+def test_the_footnote_is_an_editorial_note_at_its_mark_not_law_text() -> None:
+    subsection = cite(DOC, "1(2)").element
+    note = subsection.find(".//a:authorialNote", NS)
+    assert note.get("class") == "editorial" and note.get("marker") == "1"
+    assert "".join(note.itertext()).strip().startswith("3rd November, 2021, Vide notification No. S.O. 4504 (E)")
+    paragraph = note.getparent()
+    assert (paragraph.text or "").endswith("on such date")  # the glued mark "date1" is the note's marker
+    assert note.tail.startswith(" as the Central Government may")
+
+
+def test_provisos_and_explanations_of_this_clause_stay_with_their_clause() -> None:
+    assert cite(DOC, "3(1) proviso").eid == "sec_3__subsec_1__proviso_nn_1"
+    explanation = cite(DOC, "2(1)(w)").element.find("a:level", NS)
+    assert explanation is not None and explanation.get("class") == "explanation"
+    assert cite(DOC, "24(3)").text.startswith("(3) The form and manner in which any contract shall be made")
+
+
+def test_the_catalogue_entry_must_say_what_the_record_says(tmp_path: Path) -> None:
+    source = read_document(document(DOC))
+    quirks = layouts.india_code.read_quirks({}, document(DOC))
+    wrong = layouts.india_code.Quirks(quirks.doc_id, quirks.title, "2021-02-18")
+    with pytest.raises(QuirksError, match=r"field 'date': '2021-02-18' is not the record's issued_date '2021-02-17'"):
+        layouts.india_code.to_markup(source, wrong)
+
+
+# -- a second Central Act: a catalogue entry (and the sections its record lacks), no code ----------------------------
+
+SECOND = FIXTURES / "22_2017.json"
+ENTRY = {
+    "id": "in-ajsmca-2017",
+    "title": "The Admiralty (Jurisdiction and Settlement of Maritime Claims) Act, 2017",
+    "short_title": "Admiralty (Jurisdiction and Settlement of Maritime Claims) Act, 2017",
+    "jurisdiction": "in",
+    "kind": "act",
+    "subtype": None,
+    "number": "22",
+    "date": "2017-08-09",
+    "date_note": "The record's issued_date; Act No. 22 of 2017 (the record's id, act-22-2017).",
+    "frbr_uri": "/akn/in/act/2017-08-09/22",
+    "source": SECOND.name,
+    "sha256": hashlib.sha256(SECOND.read_bytes()).hexdigest(),
+    "layout": "india-code",
+    "expression_date": "2017-08-09",
+}
+ABSENT = {
+    "absent": [
+        {"number": "13", "line": 84, "reason": "the record goes from section 12 to section 14"},
+        {"number": "16", "line": 96, "reason": "the record goes from section 15 to section 17"},
+    ]
+}
+
+
+def _second_act(tmp_path: Path, quirks: dict | None) -> catalogue.Document:
+    shutil.copy(SECOND, tmp_path / SECOND.name)
+    (tmp_path / "catalogue.yaml").write_text(yaml.safe_dump({"documents": [ENTRY]}), encoding="utf-8")
+    if quirks is not None:
+        (tmp_path / f"{ENTRY['id']}.yaml").write_text(yaml.safe_dump(quirks), encoding="utf-8")
+    (doc,) = catalogue.read_catalogue(tmp_path / "catalogue.yaml")
+    return doc
+
+
+def test_a_second_act_imports_with_its_catalogue_entry_alone(tmp_path: Path) -> None:
+    doc = _second_act(tmp_path, ABSENT)
+    result = layouts.to_markup(doc, read_document(doc))
+    assert result.unparsed == [] and result.facts["sections"] == 16
+    assert result.facts["absent_from_the_record"] == ["13", "16"]
+    root = build.parse(doc, result.markup)
+    assert schema_errors(root) == []
+    sections = root.findall(".//a:section", NS)
+    assert [s.findtext("a:num", namespaces=NS) for s in sections][-3:] == ["15.", "17.", "18."]
+    definitions = root.find(".//a:section[@eId='sec_2']/a:subsection[@eId='sec_2__subsec_1']", NS)
+    terms = ["".join(d.itertext()) for d in definitions.iterfind(".//a:def", NS)]
+    assert terms[:3] == ["admiralty jurisdiction", "admiralty proceeding", "arrest"] and len(terms) == 12
+    claims = root.find(".//a:subsection[@eId='sec_4__subsec_1']", NS)
+    assert [p.findtext("a:num", namespaces=NS) for p in claims.findall("a:paragraph", NS)] == [
+        f"({chr(c)})" for c in range(ord("a"), ord("w") + 1)
+    ]
+    lien = root.find(".//a:subsection[@eId='sec_9__subsec_1']", NS)  # "namely (a) claims for wages …"
+    assert len(lien.findall("a:paragraph", NS)) == 5
+    note = root.find(".//a:section[@eId='sec_1']//a:authorialNote", NS)
+    assert note.get("class") == "editorial" and "".join(note.itertext()).strip().startswith("1st April, 2018")
+
+
+def test_a_gap_in_the_record_is_an_error_naming_the_line(tmp_path: Path) -> None:
+    doc = _second_act(tmp_path, None)
+    with pytest.raises(QuirksError, match=r"22_2017.json line 84: section '14' does not follow section 12 \(line 78\)"):
+        layouts.to_markup(doc, read_document(doc))
+
+
+def test_a_repeated_section_is_an_error_naming_the_line(tmp_path: Path) -> None:
+    doc = _second_act(tmp_path, ABSENT)
+    text = (tmp_path / SECOND.name).read_text(encoding="utf-8").replace('"section": "11"', '"section": "10"')
+    (tmp_path / SECOND.name).write_text(text, encoding="utf-8")
+    entry = {**ENTRY, "sha256": hashlib.sha256(text.encode()).hexdigest()}
+    (tmp_path / "catalogue.yaml").write_text(yaml.safe_dump({"documents": [entry]}), encoding="utf-8")
+    (doc,) = catalogue.read_catalogue(tmp_path / "catalogue.yaml")
+    with pytest.raises(QuirksError, match=r"line 72: section '10' repeats the section before it \(line 66\)"):
+        layouts.to_markup(doc, read_document(doc))
+
+
+def test_an_unknown_quirk_is_an_error_naming_file_and_field(tmp_path: Path) -> None:
+    doc = _second_act(tmp_path, {"missing": []})
+    with pytest.raises(QuirksError, match=r"in-ajsmca-2017.yaml: unknown field 'missing'"):
+        layouts.to_markup(doc, read_document(doc))
+
+
+def test_the_committed_catalogue_entry_holds_the_record_and_no_code() -> None:
+    entry = next(e for e in yamlio.load(catalogue.CATALOGUE_FILE)["documents"] if e["id"] == DOC)
+    assert entry["layout"] == "india-code" and "lines" not in entry
+    assert not document(DOC).quirks_path.exists()
