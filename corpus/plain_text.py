@@ -6,7 +6,8 @@ the source, so it holds exactly the corpus's words: a division's line is "Part I
 heading), a section's "161. Wages on termination of service …", a numbered provision's first block begins with its
 number ("(1) Where the service …"), a table row is its cells joined by " | ". Editorial remarks stay in their
 brackets where the XML has them; a side note (the 1875 and 1880 Acts' marginal notes,
-``authorialNote placement="side"``) is a line of its own after its block, "[Marginal note: …]". Nothing of the
+``authorialNote placement="side"``) is a line of its own after its block, "[Marginal note: …]", and so is an
+editorial footnote (the India Code records' commencement notes, at their marks), "[Note: …]". Nothing of the
 metadata (``<meta>``) is in it; the first lines are the document's title and FRBR expression URI.
 """
 
@@ -27,7 +28,8 @@ def _local(el: etree._Element) -> str:
 
 
 def _side_note(el: etree._Element) -> bool:
-    return _local(el) == "authorialNote" and el.get("placement") == "side"
+    """A note that is not part of the sentence it sits in (a marginal note, an editorial footnote): a line apart."""
+    return _local(el) == "authorialNote"
 
 
 def _text(el: etree._Element) -> str:
@@ -41,7 +43,11 @@ def _text(el: etree._Element) -> str:
 
 
 def _side_notes(el: etree._Element) -> list[str]:
-    return [f"[Marginal note: {_text(note)}]" for note in el.iter() if _side_note(note)]
+    return [
+        f"[{'Marginal note' if note.get('placement') == 'side' else 'Note'}: {_text(note)}]"
+        for note in el.iter()
+        if _side_note(note)
+    ]
 
 
 def _child(el: etree._Element, name: str) -> etree._Element | None:
