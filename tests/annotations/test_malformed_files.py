@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import corpus
 from corpus import annotation_store
 from corpus.__main__ import main
 
@@ -52,7 +53,11 @@ CASES = {
     "unknown-field.yaml": (8, "colour", "unknown field; the fields are id, document, eid, kind, source, text, quote"),
     "missing-field.yaml": (2, "text", "is missing"),
     "unknown-kind.yaml": (5, "kind", "must be one of commentary, note-on-clause, correction"),
-    "unknown-document.yaml": (3, "document", "unknown document; known: in-ipa-1875, in-mpab-2016"),
+    "unknown-document.yaml": (
+        3,
+        "document",
+        f"unknown document; known: {', '.join(sorted(d.id for d in corpus.documents()))}",
+    ),
     "concordance-without-target.yaml": (2, "target", "a concordance note needs a target"),
     "target-not-a-mapping.yaml": (8, "target", "must be a mapping with document and eid"),
     "text-is-a-list.yaml": (8, "text", "must be a text, not a list"),
