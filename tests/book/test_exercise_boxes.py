@@ -13,6 +13,7 @@ import hashlib
 import html
 import json
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,7 @@ SAMPLE = {  # one exercise a chapter, of each kind of answer: amounts, yes/no, a
 SAMPLE_VARIANTS = (0, 4, 13, 19)
 NO_PYTHON = "delete window.WebAssembly; window.Worker = undefined;"
 """What a browser without WebAssembly and Web Workers lacks: the check must not need either."""
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 BOX = re.compile(r"<section class='lm-exercise'.*?</section>", re.S)
 
 
@@ -195,3 +197,33 @@ def test_the_student_editions_page_holds_no_plain_answer(built_site: Path, chapt
     # the worked solutions are a separate file, fetched only when asked for
     for name in re.findall(r"_static/exercises/[\w-]+\.json", source):
         assert (built_site / name).is_file()
+
+
+def test_the_pages_python_cannot_call_a_solution(built_site: Path):
+    """The page's Python (what a what-if cell runs in) has the check and not ``widgets.exercises``."""
+    with zipfile.ZipFile(built_site / "_static" / "live" / "lex-live.zip") as bundle:
+        names = {name.removesuffix("c") for name in bundle.namelist()}
+    assert "widgets/exercise_check.py" in names
+    assert "widgets/exercises.py" not in names
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_axe_finds_no_serious_violation_in_a_checked_exercise(browser, site_url, width):
+    """The box after a wrong answer, with the student's form open and the worked solution shown."""
+    context, page = open_page(browser, site_url, "desertion", width=width)
+    try:
+        exercise_id = exercises.exercise_ids("desertion")[1]
+        root = page.locator(f".lm-exercise[data-exercise-id='{exercise_id}']")
+        assert answer(page, exercise_id, "1") == "incorrect"
+        root.locator("details.lm-ex-student summary").click()
+        root.locator("button[data-show-solution]").click()
+        root.locator("[data-solution]").wait_for(state="visible", timeout=10_000)
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate(
+            "async () => (await axe.run('.lm-exercise', {resultTypes: ['violations']})).violations"
+        )
+        serious = [f"{v['id']}: {n['target']}" for v in violations if v["impact"] in ("serious", "critical")
+                   for n in v["nodes"]]  # fmt: skip
+        assert serious == []
+    finally:
+        context.close()
