@@ -452,33 +452,47 @@ def _python_name(exercise_id: str) -> str:
     return "answer_" + re.sub(r"\W", "_", exercise_id)
 
 
-def assignment_notebook(chapter: str, seed: str, student: str, title: str) -> dict[str, Any]:
-    """One student's notebook (nbformat 4): per exercise its question and facts as text, an answer cell
-    (nbgrader ``solution``) and a locked autograded test cell that recomputes the answer with the rule."""
+SEED_CELL = """# Your facts are drawn for you from these two values: do not change this cell.
+STUDENT = {student!r}
+SEED = {seed!r}"""
+
+
+def assignment_notebook(chapter: str, seed: str, student: str | None) -> dict[str, Any]:
+    """One student's notebook (nbformat 4), or with ``student`` None nbgrader's source copy (no facts).
+
+    nbgrader's cell metadata: the introduction is locked, each answer cell is a ``solution`` cell and each test a
+    locked ``grade`` cell worth a point, which recomputes the answer with the rule for the student's facts; these are
+    the same in every student's notebook, so ``nbgrader autograde`` may restore them from the source copy. What
+    differs (the ``STUDENT``/``SEED`` cell and the facts) carries no nbgrader metadata, and nbgrader leaves it as the
+    student received it."""
     import nbformat
 
+    title = f"Exercises: {chapter.replace('-', ' ')}"
+    intro = (
+        f"# {title}\n\nWork each exercise from the text of the law, then put your answer in the cell below it (an "
+        'amount as a number, e.g. `150000`; yes/no as `"yes"` or `"no"`) and run the test cell under it. Change '
+        "nothing else."
+    )
     cells = [
-        nbformat.v4.new_markdown_cell(
-            f"# {title}\n\nStudent: **{student}**. Work each exercise from the text of the law, then put your "
-            'answer in the cell below it (an amount as a number, e.g. `150000`; yes/no as `"yes"` or `"no"`). '
-            "Do not edit the other cells.",
-            metadata=_nbgrader("intro"),
-        )
+        nbformat.v4.new_markdown_cell(intro, metadata=_nbgrader("intro")),
+        nbformat.v4.new_code_cell(SEED_CELL.format(student=student or "", seed=seed)),
     ]
     for number, exercise_id in enumerate(exercise_ids(chapter), 1):
-        facts = assignment_facts(exercise_id, seed, student)
         spec = answer_spec(exercise_id)
+        if student is None:
+            facts_text = "*(each student's notebook has that student's facts here)*"
+        else:
+            facts_text = facts_markdown_of(exercise_id, assignment_facts(exercise_id, seed, student))
         body = (
-            f"## Exercise {number}\n\n{question_markdown(exercise_id)}\n\n{facts_markdown_of(exercise_id, facts)}"
-            f"\n\nAnswer with {spec['prompt']}."
+            f"## Exercise {number}\n\n{question_markdown(exercise_id)}\n\n{facts_text}\n\nAnswer with {spec['prompt']}."
         )
         name = _python_name(exercise_id)
-        cells.append(nbformat.v4.new_markdown_cell(body, metadata=_nbgrader(f"question-{exercise_id}")))
+        cells.append(nbformat.v4.new_markdown_cell(body))
         answer_cell = _nbgrader(f"answer-{exercise_id}", solution=True, locked=False)
         cells.append(nbformat.v4.new_code_cell(f"{name} = None  # your answer", metadata=answer_cell))
         test = (
             "from widgets.exercises import grade\n\n"
-            f'assert grade({exercise_id!r}, {seed!r}, {student!r}, {name}), "not the answer to exercise {number}"'
+            f'assert grade({exercise_id!r}, SEED, STUDENT, {name}), "not the answer to exercise {number}"'
         )
         cells.append(nbformat.v4.new_code_cell(test, metadata=_nbgrader(f"test-{exercise_id}", grade=True, points=1)))
     notebook = nbformat.v4.new_notebook(cells=cells)
@@ -488,25 +502,27 @@ def assignment_notebook(chapter: str, seed: str, student: str, title: str) -> di
 
 
 def write_assignment(chapter: str, seed: str, students: list[str], out: Path) -> list[Path]:
-    """A notebook per student in ``out/notebooks/``, and the answer key apart in ``out/answer-key/`` (a CSV of every
-    student's facts and answer, and each student's worked solutions in Markdown). Returns the files written."""
+    """Write ``out/notebooks/<student>/<chapter>.ipynb`` for each student, nbgrader's source copy
+    ``out/source/<chapter>.ipynb``, and the answer key apart in ``out/answer-key/`` (a CSV of every student's facts
+    and answers, and each student's worked solutions in Markdown). Returns the files written."""
     import nbformat
 
     if not exercise_ids(chapter):
         raise ExerciseError(f"no exercises in chapter {chapter!r}; chapters: {', '.join(chapters())}")
-    if len(set(students)) != len(students) or not all(re.fullmatch(r"[\w.@-]+", s) for s in students):
+    if not students or len(set(students)) != len(students) or not all(re.fullmatch(r"[\w.@-]+", s) for s in students):
         raise ExerciseError("students must be distinct ids of letters, digits and . @ _ -")
-    notebooks, key = out / "notebooks", out / "answer-key"
-    notebooks.mkdir(parents=True, exist_ok=True)
+    key = out / "answer-key"
     key.mkdir(parents=True, exist_ok=True)
-    title = f"Exercises: {chapter.replace('-', ' ')}"
-    written = []
+    (out / "source").mkdir(parents=True, exist_ok=True)
+    written = [out / "source" / f"{chapter}.ipynb"]
+    nbformat.write(nbformat.from_dict(assignment_notebook(chapter, seed, None)), written[0])
     rows = []
     for student in students:
-        path = notebooks / f"{chapter}-{student}.ipynb"
-        nbformat.write(nbformat.from_dict(assignment_notebook(chapter, seed, student, title)), path)
+        path = out / "notebooks" / student / f"{chapter}.ipynb"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nbformat.from_dict(assignment_notebook(chapter, seed, student)), path)
         written.append(path)
-        solutions = [f"# {title}: answer key for {student} (seed {seed})"]
+        solutions = [f"# {chapter}: the answer key for {student} (seed {seed})"]
         for exercise_id in exercise_ids(chapter):
             facts = assignment_facts(exercise_id, seed, student)
             answer = expected_for(exercise_id, facts)
@@ -569,8 +585,8 @@ def main(argv: list[str] | None = None) -> None:
         written = write_assignment(args.chapter, args.seed, students, args.out)
     except ExerciseError as error:
         parser.exit(2, f"error: {error}\n")
-    print(f"{len(students)} notebook(s) in {args.out / 'notebooks'}; the answer key in {args.out / 'answer-key'} "
-          f"({len(written)} files)")  # fmt: skip
+    print(f"{len(students)} notebook(s) in {args.out / 'notebooks'}, nbgrader's source copy in {args.out / 'source'}, "
+          f"the answer key in {args.out / 'answer-key'} ({len(written)} files)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -269,39 +269,67 @@ def _run(notebook: dict, answers: dict[str, object]) -> dict[str, bool]:
             continue
         try:
             exec(cell["source"], namespace)  # the notebook this test has just written
-            verdicts[meta["grade_id"]] = True
+            passed = True
         except AssertionError:
-            verdicts[meta["grade_id"]] = False
+            passed = False
+        if meta.get("grade"):
+            verdicts[meta["grade_id"]] = passed
     return verdicts
 
 
+def _graded(notebook: dict) -> list[tuple[str, dict]]:
+    return [(c["source"], c["metadata"]["nbgrader"]) for c in notebook["cells"] if "nbgrader" in c["metadata"]]
+
+
+NBGRADER_KEYS = {"schema_version", "grade", "locked", "solution", "task", "grade_id", "points", "checksum", "cell_type"}
+
+
+def _assert_nbgrader_v3(notebook: dict) -> None:
+    """The rules of nbgrader's cell metadata, schema 3 (nbgrader/nbgraderformat/v3.json and v3.py): the required
+    keys and no others, a grade_id of letters, digits, _ and -, unique in the notebook, points on a graded cell."""
+    ids = []
+    for _, meta in _graded(notebook):
+        assert {"schema_version", "grade", "locked", "solution"} <= set(meta) <= NBGRADER_KEYS
+        assert meta["schema_version"] == 3
+        if meta["grade"] or meta["solution"] or meta["locked"]:
+            assert re.fullmatch(r"[a-zA-Z0-9_\-]+", meta["grade_id"])
+            ids.append(meta["grade_id"])
+        if meta["grade"]:
+            assert meta["points"] >= 0
+    assert len(ids) == len(set(ids))
+
+
 def test_the_assignment_writes_a_notebook_per_student_in_nbgrader_format_and_the_key_apart(tmp_path: Path) -> None:
-    written = exercises.write_assignment("wages-on-wreck", "ml301-2026", ["alice", "bob"], tmp_path)
-    assert {p.parent.name for p in written} == {"notebooks", "answer-key"}
+    seed, students = "ml301-2026", ("alice", "bob")
+    written = exercises.write_assignment("wages-on-wreck", seed, list(students), tmp_path)
+    assert {p.relative_to(tmp_path).parts[0] for p in written} == {"source", "notebooks", "answer-key"}
     ids = exercise_ids("wages-on-wreck")
-    books = {
-        s: nbformat.read(tmp_path / "notebooks" / f"wages-on-wreck-{s}.ipynb", as_version=4) for s in ("alice", "bob")
-    }
+    source = nbformat.read(tmp_path / "source" / "wages-on-wreck.ipynb", as_version=4)
+    books = {s: nbformat.read(tmp_path / "notebooks" / s / "wages-on-wreck.ipynb", as_version=4) for s in students}
     for student, book in books.items():
         nbformat.validate(book)
+        # nbgrader restores the cells it grades from the source copy: they must be the same in every notebook
+        assert _graded(book) == _graded(source)
         text = "\n".join(c["source"] for c in book["cells"])
         assert "{glue" not in text and "{exercise" not in text and "solution_markdown" not in text
-        graded = [c for c in book["cells"] if c["metadata"]["nbgrader"].get("grade")]
-        answers = [c for c in book["cells"] if c["metadata"]["nbgrader"].get("solution")]
+        _assert_nbgrader_v3(book)
+        graded = [m for _, m in _graded(book) if m["grade"]]
+        answers = [m for _, m in _graded(book) if m["solution"]]
         assert len(graded) == len(answers) == len(ids)
-        assert all(c["metadata"]["nbgrader"]["locked"] and c["metadata"]["nbgrader"]["points"] == 1 for c in graded)
-        assert all(not c["metadata"]["nbgrader"]["locked"] for c in answers)
+        assert all(m["locked"] and m["points"] == 1 for m in graded)
+        assert all(not m["locked"] for m in answers)
         for exercise_id in ids:
-            facts = exercises.assignment_facts(exercise_id, "ml301-2026", student)
+            facts = exercises.assignment_facts(exercise_id, seed, student)
             assert exercises.facts_markdown_of(exercise_id, facts) in text  # the facts as text
             answer = exercises.describe_answer(exercise_id, exercises.expected_for(exercise_id, facts))
             if answer not in exercises.facts_markdown_of(exercise_id, facts):
                 assert answer not in text, "the notebook holds no answer"
-        right = {i: exercises.expected_for(i, exercises.assignment_facts(i, "ml301-2026", student)) for i in ids}
+        right = {i: exercises.expected_for(i, exercises.assignment_facts(i, seed, student)) for i in ids}
         assert all(_run(book, right).values())
         wrong = {i: float(v) + 1000 for i, v in right.items()}
         assert not any(_run(book, wrong).values())
-    assert books["alice"]["cells"][1]["source"] != books["bob"]["cells"][1]["source"], "students get their own facts"
+    assert books["alice"]["cells"][2]["source"] != books["bob"]["cells"][2]["source"], "students get their own facts"
+    assert "Rs " not in "\n".join(c["source"] for c in source["cells"]), "the source copy has no student's facts"
     key = (tmp_path / "answer-key" / "wages-on-wreck.csv").read_text(encoding="utf-8").splitlines()
     assert len(key) == 1 + 2 * len(ids)
     assert "**Answer:" in (tmp_path / "answer-key" / "wages-on-wreck-alice.md").read_text(encoding="utf-8")
@@ -312,7 +340,7 @@ def test_the_assignment_command_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     roster.write_text("s001\ns002\n\ns003\n", encoding="utf-8")
     exercises.main(["assignment", "pilgrims", "--seed", "2026", "--students", f"@{roster}", "--out", str(tmp_path)])
     assert "3 notebook(s)" in capsys.readouterr().out
-    assert len(list((tmp_path / "notebooks").glob("pilgrims-*.ipynb"))) == 3
+    assert len(list((tmp_path / "notebooks").glob("*/pilgrims.ipynb"))) == 3
     with pytest.raises(SystemExit):
         exercises.main(["assignment", "no-such-chapter", "--seed", "1", "--students", "a", "--out", str(tmp_path)])
     assert "no exercises in chapter 'no-such-chapter'" in capsys.readouterr().err
