@@ -28,7 +28,11 @@ book-vendor: node_modules/.package-lock.json
 	$(PYTHON) book/_ext/vendor_assets.py
 
 # The student edition (what one publishes: exercises without their solutions) into _build/html, with its lite site.
+# Course notes (LEX_NOTES, book/instructors.md) are checked first, so a malformed file is one line, not a traceback.
+NOTES_CHECK = if [ -n "$$LEX_NOTES" ]; then IFS=:; set -- $$LEX_NOTES; $(PY) -m corpus notes check --with "$$@"; fi
+
 book-build: corpus book-vendor
+	@$(NOTES_CHECK)
 	$(VENV)/bin/jupyter-book build . --warningiserror --keep-going
 	$(MAKE) lite LITE_OUT=_build/html/lite
 
@@ -40,6 +44,7 @@ lite: setup node_modules/.package-lock.json
 # The instructor edition: the same book with the exercises' solutions, built into _build/instructor/_build/html from
 # a copy of _config.yml with sphinx-exercise's hide_solutions off (course notes: LEX_NOTES, see book/instructors.md).
 book-instructor: corpus book-vendor
+	@$(NOTES_CHECK)
 	$(PY) -m widgets.exercises instructor-config _config.yml _build/instructor/_config.yml
 	$(VENV)/bin/jupyter-book build . --config _build/instructor/_config.yml --path-output _build/instructor \
 		--warningiserror --keep-going

@@ -7,8 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from corpus import notes
-from corpus.annotation_store import AnnotationError
+from corpus import annotation_store, notes
 from corpus.build import BuildError, build
 from corpus.corrections import CorrectionError
 from corpus.source_text import SourceError
@@ -26,12 +25,16 @@ def main(argv: list[str] | None = None) -> int:
     notes_cmd = sub.add_parser("notes", help="check or export the annotations")
     notes_cmd.add_argument("action", choices=("check", "export"))
     notes_cmd.add_argument("--with", dest="extra", nargs="*", default=[], type=Path, help="course annotation files")
+    notes_cmd.add_argument(
+        "--no-project-notes", dest="project", action="store_false",
+        help="only the course files' notes, as a book with lex_notes_project: false shows them",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.command == "stats":
         print(table())
         return 0
     if args.command == "notes":
-        return notes_command(args.action, args.extra)
+        return notes_command(args.action, args.extra, args.project)
     try:
         rebuilt = build(only_changed=not args.all, only=args.only, jobs=args.jobs)
     except (BuildError, CorrectionError, SourceError) as err:
@@ -41,18 +44,20 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def notes_command(action: str, extra: list[Path]) -> int:
+def notes_command(action: str, extra: list[Path], project: bool = True) -> int:
+    """``notes check``: exit 2 and one line on a malformed file, 1 listing the orphans, else 0; ``notes export``."""
     try:
         if action == "export":
-            print(json.dumps(notes.export(extra), indent=1, ensure_ascii=False))
+            print(json.dumps(notes.export(extra, project), indent=1, ensure_ascii=False))
             return 0
-        found = notes.check(extra)
-    except AnnotationError as err:
+        loaded = notes.all_notes(extra, project)
+    except notes.REFUSED as err:
         print(f"annotations rejected: {err}", file=sys.stderr)
         return 2
+    found = annotation_store.orphans(loaded)
     for orphan in found:
         print(f"orphaned: {orphan}", file=sys.stderr)
-    print(f"{len(notes.all_notes(extra))} notes, {len(found)} orphaned")
+    print(f"{len(loaded)} notes, {len(found)} orphaned")
     return 1 if found else 0
 
 

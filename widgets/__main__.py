@@ -5,7 +5,10 @@
     python -m widgets facts PROVISION_ID   # the facts and options the provision accepts, as JSON
 
 Exit 0 on success. Invalid facts, invalid JSON or an unknown id: exit 2 with one line on stderr naming each bad field
-and why, never a traceback.
+and why, never a traceback and never a figure. Standard input is read as bytes and decoded here (so a stream that is
+not UTF-8 is refused by name whatever the terminal's encoding), at most ``STDIN_MAX`` bytes of it; JSON nested deeper
+than Python can parse, or an integer literal too long to convert, is refused as invalid JSON. The plausibility bounds
+of the facts themselves are in ``widgets.rules.facts``.
 """
 
 from __future__ import annotations
@@ -22,11 +25,32 @@ def _fail(message: str) -> int:
     return 2
 
 
+STDIN_MAX = 1_000_000
+"""The most bytes of facts read from standard input (a rule's facts take a few hundred)."""
+
+
+class BadInput(ValueError):
+    """Standard input that is not a JSON document of facts; the message says why in a few words."""
+
+
 def _read_facts() -> object:
-    text = sys.stdin.read()
+    data = sys.stdin.buffer.read(STDIN_MAX + 1)
+    if len(data) > STDIN_MAX:
+        raise BadInput(f"more than {STDIN_MAX:,} bytes on standard input")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BadInput(f"not UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})") from None
     if not text.strip():
         return {}
-    return json.loads(text)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadInput(f"not valid JSON ({error})") from None
+    except RecursionError:
+        raise BadInput("not valid JSON (nested too deeply)") from None
+    except ValueError as error:  # an integer literal past Python's digit limit for int()
+        raise BadInput(f"not valid JSON ({str(error).split(';')[0]})") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,8 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             try:
                 facts = _read_facts()
-            except json.JSONDecodeError as error:
-                return _fail(f"facts: not valid JSON ({error})")
+            except BadInput as error:
+                return _fail(f"facts: {error}")
             result = evaluate(args.provision_id, facts)
     except UnknownProvision as error:
         return _fail(f"provision_id: {error}")

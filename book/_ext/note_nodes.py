@@ -25,7 +25,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 import corpus
-from corpus.annotation_store import Note
+from corpus.annotation_store import Note, split_source
 
 KIND_LABELS = {
     "commentary": "Commentary",
@@ -38,9 +38,6 @@ KIND_LABELS = {
 OPEN_KINDS = {"commentary", "concordance"}
 """Kinds opened on a wide screen: short notes written for the reader. The Bills' papers (long, one per clause) stay
 closed everywhere; every note is closed on a phone."""
-
-_SOURCE_EID = re.compile(r"\s*\((?P<eid>[A-Za-z0-9_]+__[A-Za-z0-9_]+)\)$")
-"""A source naming the element it was read from ("Notes on clauses, Bill No. 236 of 2016 (att_2__para_Clause69)")."""
 
 _SOURCE_PATH = re.compile(r"\s*\((?:corpus|book|widgets)/[^()]*\)$")
 """A source naming the repository file it was read from ("Lex Maritima concordance (corpus/annotations/…csv)")."""
@@ -87,13 +84,25 @@ HTML_VISITORS = {
 
 
 def source_label(note: Note) -> tuple[str, str | None]:
-    """The source as shown and the eId it names in the note's document, if any ("… (att_2__para_Clause69)"); a
-    repository path in brackets at its end is left out."""
-    source = _SOURCE_PATH.sub("", note.source)
-    match = _SOURCE_EID.search(source)
-    if match is None:
-        return source, None
-    return source[: match.start()], match["eid"]
+    """The source as shown and the eId it names in the note's document, if any ("… (att_2__para_Clause69)",
+    :func:`corpus.annotation_store.split_source`: the store refuses a note whose source names an eId its document's
+    text lacks); a repository path in brackets at its end is left out."""
+    source, eid = split_source(note.source)
+    return _SOURCE_PATH.sub("", source), eid
+
+
+_ANCHOR_KEPT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+
+
+def anchor(prefix: str, note_id: str) -> str:
+    """The HTML id of a note's toggle (``prefix`` "note") or of its twin side ("twin"): ``note-<id>`` for an id of
+    lower-case ASCII letters, digits and hyphens — every note of the project, whose anchors so never change — and
+    any other character of the id written as ``_<its code point in hex>_``: ``ML301.x`` → ``note-_4d__4c_301_2e_x``,
+    ``ml301_x`` → ``note-ml301_5f_x``, ``ml301-é`` → ``note-ml301-_e9_``.
+
+    Injective, and so two notes never share an anchor: a ``_`` of the anchor always opens or closes an escape, so
+    the id reads back from it. ASCII, so a link to it is the same in every browser and every copy."""
+    return prefix + "-" + "".join(c if c in _ANCHOR_KEPT else f"_{ord(c):x}_" for c in note_id)
 
 
 def kind_label(note: Note) -> str:
@@ -131,9 +140,9 @@ def _paragraphs(text: str) -> list[nodes.paragraph]:
 
 
 def _toggle(classes: list[str], ident: str, wide: bool, head: list[nodes.Node], body: list[nodes.Node]) -> details:
-    """A closed toggle; ``wide``: opened by the reader's script on a wide screen."""
+    """A closed toggle with the HTML id ``ident``; ``wide``: opened by the reader's script on a wide screen."""
     classes = ["lm-note", *classes, *(["lm-note-open-wide"] if wide else [])]
-    toggle = details(classes=classes, ids=[nodes.make_id(ident)])
+    toggle = details(classes=classes, ids=[ident])
     toggle += summary("", "", *head)
     box = nodes.container(classes=["lm-note-body"])
     box.extend(body)
@@ -168,7 +177,9 @@ def note_toggle(note: Note, course: bool = False, comparison: str | None = None,
             para += link
         body.append(para)
     kind = "lm-note-course" if course else f"lm-note-{note.kind}"
-    return _toggle([f"lm-note-{note.kind}", kind], f"note-{note.id}", course or note.kind in OPEN_KINDS, head, body)
+    return _toggle(
+        [f"lm-note-{note.kind}", kind], anchor("note", note.id), course or note.kind in OPEN_KINDS, head, body
+    )
 
 
 def twin_toggle(note: Note, comparison: str | None = None, docname: str = "") -> details:
@@ -189,7 +200,7 @@ def twin_toggle(note: Note, comparison: str | None = None, docname: str = "") ->
     if comparison:
         links += nodes.Text(" · ")
         links += doc_link(comparison, "Compare the two texts side by side", docname)
-    return _toggle(["lm-note-concordance", "lm-note-twin-of"], f"twin-{note.id}", True, head, [said, links])
+    return _toggle(["lm-note-concordance", "lm-note-twin-of"], anchor("twin", note.id), True, head, [said, links])
 
 
 def _inside_notes(node: nodes.Node) -> bool:

@@ -13,9 +13,12 @@ Course files (``book/instructors.md``): the environment variable ``LEX_NOTES`` (
 
 The build stops (:class:`ExtensionError`) on a malformed annotation file (file, line and field), on any orphaned
 note — its eId gone, its quote no longer in its provision's text — listing each (file, line, id, why), and on a note
-the reader has no place for. Nothing is dropped or moved to another provision silently. The check runs at the start
-of every build whose inputs (:mod:`build_cache`: the corpus, the extensions, the course files) differ by a byte from
-those of the last build that passed it.
+the reader has no place for. The first two are :mod:`corpus.notes`' and :mod:`corpus.annotation_store`'s own rules,
+applied by ``python -m corpus notes check`` too, with the same messages; the third can only happen when
+``statute_reader_documents`` leaves a note's document out of the book (the store refuses every eId the reader does not
+show: ``tests/book/test_note_files_in_book.py`` holds it to that). Nothing is dropped or moved to another provision
+silently. The check runs at the start of every build whose inputs (:mod:`build_cache`: the corpus, the extensions,
+the course files) differ by a byte from those of the last build that passed it.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from statute_reader import reader_documents
 import corpus
 from corpus import annotation_store, concordance
 from corpus.annotation_store import AnnotationError, Note
-from corpus.notes import all_notes
+from corpus.notes import REFUSED, all_notes
 
 ENV_VAR = "LEX_NOTES"
 HERE = Path(__file__).resolve().parent
@@ -59,13 +62,16 @@ class Placed:
 
 
 def course_files(config: Config) -> list[Path]:
-    """The course annotation files: ``LEX_NOTES`` if set, else the ``lex_notes`` setting; each must exist."""
+    """The course annotation files: ``LEX_NOTES`` if set, else the ``lex_notes`` setting; each an existing file of
+    the store's size (:func:`corpus.annotation_store.check_path`)."""
     value = os.environ.get(ENV_VAR)
     given = [p for p in value.split(os.pathsep) if p.strip()] if value is not None else list(config.lex_notes or [])
     paths = [Path(p.strip()).expanduser().resolve() for p in given]
-    missing = [str(p) for p in paths if not p.is_file()]
-    if missing:
-        raise ExtensionError(f"{ENV_VAR}/lex_notes: no annotation file {', '.join(missing)}")
+    try:
+        for path in paths:
+            annotation_store.check_path(path)
+    except AnnotationError as error:
+        raise ExtensionError(f"{ENV_VAR}/lex_notes: {error}") from None
     return paths
 
 
@@ -78,8 +84,8 @@ def load_notes(config: Config) -> list[Note]:
     """The project's notes (unless ``lex_notes_project`` is false) and the course files', or the build's error."""
     extra = [Path(p) for p in config.lex_notes]
     try:
-        notes = all_notes(extra) if config.lex_notes_project else annotation_store.load(extra)
-    except (AnnotationError, ValueError, corpus.CitationError) as error:
+        notes = all_notes(extra, project=config.lex_notes_project)
+    except REFUSED as error:
         raise ExtensionError(f"annotations: {error}") from None
     orphans = annotation_store.orphans(notes)
     if orphans:

@@ -43,7 +43,7 @@ def test_a_good_file_loads_with_lines(tmp_path):
         (GOOD.replace("  kind: commentary\n", "  kind: gloss\n"), 5, "kind"),
         (GOOD.replace("  source: Lex Maritima editors\n", "", 1), 1, "source"),
         (GOOD.replace("document: pk-mso-2001", "document: pk-mso-2002", 1), 2, "document"),
-        (GOOD.replace("  quote: whichever be longer\n", "  quote: whichever be longer\n  colour: red\n"), 1, "colour"),
+        (GOOD.replace("  quote: whichever be longer\n", "  quote: whichever be longer\n  colour: red\n"), 5, "colour"),
         (GOOD.replace("  target: {document: in-msb-2016, eid: part_V__sec_69}\n", ""), 8, "target"),
         (GOOD.replace("  text: The one-month period is a floor on the wages.\n", "  text: ''\n"), 7, "text"),
     ],
@@ -58,7 +58,7 @@ def test_a_malformed_note_names_file_line_and_field(tmp_path, broken, line, fiel
 
 def test_broken_yaml_names_the_line(tmp_path):
     path = write(tmp_path, GOOD.replace("  kind: commentary", "  kind: [commentary"))
-    with pytest.raises(AnnotationError, match=f"{path}:\\d+: not valid YAML"):
+    with pytest.raises(AnnotationError, match=f"{path}:\\d+: field '\\(file\\)': not valid YAML"):
         load_file(path)
 
 

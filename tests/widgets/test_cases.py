@@ -12,6 +12,7 @@ A case file is ``widgets/cases/<provision id with / replaced by __>.yaml``::
           cites: ["s. 161(1)(a)(i)"]  # citations that must appear among the steps
           options: {month_measure: calendar}
           burden_on: {exerted_utmost: the owner or master resisting the wage claim}
+          says: ["no effect"]         # words that must appear in some step (a fact reported as not bearing)
       - name: ...
         facts: {...}
         error: [monthly_wage]         # FactError naming each of these fields
@@ -83,6 +84,10 @@ def _check_expectation(result: dict, expect: dict) -> None:
         elif key == "options":
             used = {option["name"]: option["value"] for option in result["options"]}
             assert {name: used.get(name) for name in expected} == expected
+        elif key == "says":
+            texts = [step["text"] for step in result["steps"]]
+            for words in expected:
+                assert any(words in text for text in texts), f"no step says {words!r}; steps: {texts}"
         elif key == "burden_on":
             found = {burden["fact"]: burden["burden_on"] for burden in result["burdens"]}
             assert {fact: found.get(fact) for fact in expected} == expected

@@ -7,7 +7,11 @@
   38(b)) two days' pay and, for each twenty-four hours, the larger of six days' pay and the substitute's expenses;
 - the application under s. 101 / s. 212 splits exactly what is forfeited, the master's share never above his expenses;
 - longer absence never lowers the forfeiture; a successful unseaworthiness defence leaves nothing to forfeit;
-- the Ordinance never produces a forfeiture for desertion (it fixes none).
+- the Ordinance never produces a forfeiture for desertion (it fixes none);
+- a seafarer proved not lawfully engaged forfeits nothing for any offence of s. 94 / s. 95, and one who shows a
+  sufficient reason for his absence forfeits nothing for it (s. 94(1)(b) / s. 204(1)(b)).
+
+Sums reach the plausibility bound of the facts (10^12) and hours of absence a million.
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ from widgets import NOT_SHOWN
 
 IN_ID, PK_ID = "in-msb-2016/desertion", "pk-mso-2001/desertion"
 
-money = st.integers(min_value=0, max_value=10_000_000).map(lambda v: v / 100)
+money = st.one_of(
+    st.integers(min_value=0, max_value=10_000_000).map(lambda v: v / 100),
+    st.integers(min_value=0, max_value=10**12),
+)
 proof = st.sampled_from([True, False, NOT_SHOWN])
-hours = st.floats(min_value=0, max_value=2_000, allow_nan=False, allow_infinity=False)
+hours = st.floats(min_value=0, max_value=1_000_000, allow_nan=False, allow_infinity=False)
 
 PROOF_FACTS = (
     "engaged",
@@ -111,7 +118,8 @@ def test_india_no_amount_is_negative_and_the_forfeiture_stays_within_what_could_
 def test_india_a_longer_absence_never_lowers_the_forfeiture(facts, more):
     facts = {**facts, "offence": "absence-without-leave"}
     shorter = widgets.evaluate(IN_ID, facts)["max_forfeiture"]
-    longer = widgets.evaluate(IN_ID, {**facts, "hours_absent": facts["hours_absent"] + more})["max_forfeiture"]
+    longer_hours = min(facts["hours_absent"] + more, 1_000_000)  # the fact's bound
+    longer = widgets.evaluate(IN_ID, {**facts, "hours_absent": longer_hours})["max_forfeiture"]
     assert longer >= shorter
 
 
@@ -152,10 +160,35 @@ def test_pakistan_fixes_no_forfeiture_for_desertion_or_absence_and_at_most_a_mon
 def test_pakistan_application_splits_exactly_the_sum_forfeited(facts, forfeited):
     facts = {**facts, "offence": "desertion", "engaged": True, "left_before_completion": True}
     facts.update(certificate_of_discharge=False, sufficient_reason=False, ship_unseaworthy=False)
-    # only the wages and effects there are can have been forfeited (a larger sum is refused as a bad fact)
-    names = ("wages_earned", "property_on_board_value", "wages_other_vessel")
+    # only the wages and effects there are can have been forfeited (a larger sum is refused as a bad fact); the
+    # Ordinance forfeits no wages earned in another vessel
+    names = ("wages_earned", "property_on_board_value")
     there = sum(Decimal(repr(facts.get(name, 0))) for name in names)  # in Decimal, as the rule adds them
     forfeited = float(min(Decimal(repr(forfeited)), there))
     result = widgets.evaluate(PK_ID, {**facts, "amount_forfeited": forfeited})
     assert abs(result["to_master_or_owner"] + result["to_government"] - forfeited) < 0.011
     assert result["to_master_or_owner"] == min(forfeited, facts["expenses_caused"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(in_facts)
+def test_india_a_seafarer_not_lawfully_engaged_forfeits_nothing(facts):
+    result = widgets.evaluate(IN_ID, {**facts, "engaged": False})
+    assert result["max_forfeiture"] == 0
+    said = any("lawfully engaged" in step["text"] for step in result["steps"])
+    assert said or result["unseaworthiness_defence"]  # a successful defence already answers every offence
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([IN_ID, PK_ID]).flatmap(lambda pid: st.tuples(st.just(pid), in_facts)))
+def test_a_sufficient_reason_for_the_absence_leaves_nothing_to_forfeit_for_it(case):
+    provision_id, facts = case
+    facts = {k: v for k, v in facts.items() if k != "deserted_outside_india" or provision_id == IN_ID}
+    facts = {**facts, "offence": "absence-without-leave", "engaged": True, "sufficient_reason": True}
+    if provision_id == PK_ID:
+        facts["pk_absence_reading"] = "continued-neglect-of-duty"
+    result = widgets.evaluate(provision_id, facts)
+    assert result["max_forfeiture"] == 0
+    assert [b["effect"] for b in result["burdens"] if b["fact"] == "sufficient_reason"] == [
+        "proved: not absent without sufficient reason, no offence"
+    ]

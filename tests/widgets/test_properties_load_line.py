@@ -19,12 +19,15 @@ import widgets
 
 IN_ID, PK_ID = "in-msb-2016/load-line", "pk-mso-2001/load-line"
 
-depth = st.integers(min_value=-5_000, max_value=5_000).map(lambda v: v / 10)
+depth = st.one_of(
+    st.integers(min_value=-5_000, max_value=5_000).map(lambda v: v / 10),
+    st.integers(min_value=-50_000, max_value=50_000),  # with extra, within the facts' bound of 100,000 mm
+)
 extra = st.integers(min_value=0, max_value=3_000).map(lambda v: v / 10)
 density = st.integers(min_value=1_000, max_value=1_025).map(lambda v: v / 1000)
 ship = st.fixed_dictionaries(
     {
-        "displacement_t": st.integers(min_value=100, max_value=400_000),
+        "displacement_t": st.integers(min_value=100, max_value=10_000_000),
         "tpc": st.integers(min_value=1, max_value=2_000).map(lambda v: v / 10),
     }
 )

@@ -124,7 +124,7 @@ def test_the_load_line_fine_and_the_depth_read_in_words():
         "The load line is submerged 12.5 mm to port and 7.5 mm clear of the water to starboard: with no list, "
         "submerged 2.5 mm in salt water."
     )
-    assert "A fine of up to Rs\xa0100,000.00 for the offence" in pakistan[2]
+    assert "each liable to a fine of up to Rs\xa0100,000.00 for the offence" in pakistan[2]
 
 
 def test_the_application_of_a_forfeiture_names_each_sum():

@@ -19,6 +19,7 @@ CHANGES = {
     "in-msb-2016/wages-on-wreck": ("effects_lost_value", 30000.0),
     "pk-mso-2001/pilgrim-refund": ("passage_money", 210000.0),
     "pk-mso-2001/pilgrim-delay": ("departed_on", dt.date(2024, 5, 12)),
+    "pk-mso-2001/pilgrim-detention": ("embarked_on", dt.date(2024, 8, 30)),
     "in-msb-2016/desertion": ("wages_earned", 120000.0),
     "pk-mso-2001/desertion": ("offence", "quits-ship-at-port-of-delivery"),
     "in-msb-2016/load-line": ("submerged_mm_port", 110.0),

@@ -28,7 +28,19 @@ from __future__ import annotations
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from widgets.rules import wage_periods
-from widgets.rules.facts import NOT_SHOWN, FactError, Facts, Schema, choice, flag, money, number, option, proof
+from widgets.rules.facts import (
+    NOT_SHOWN,
+    FactError,
+    Facts,
+    Schema,
+    amounts,
+    choice,
+    flag,
+    money,
+    number,
+    option,
+    proof,
+)
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
 from widgets.rules.result import ENTITLEMENT, MAXIMUM, Result
@@ -38,10 +50,12 @@ IN, PK = "in-msb-2016", "pk-mso-2001"
 
 _S94, _S100, _S101 = "part_V__sec_94", "part_V__sec_100", "part_V__sec_101"
 _TABLE = "part_XIV__sec_256__subsec_2__table_1"
+IN_S94_1 = Ref(IN, f"{_S94}__subsec_1", "s. 94(1)")
 IN_S94_1_A = Ref(IN, f"{_S94}__subsec_1__para_a", "s. 94(1)(a)")
 IN_S94_1_B = Ref(IN, f"{_S94}__subsec_1__para_b", "s. 94(1)(b)")
 IN_S94_2 = Ref(IN, f"{_S94}__subsec_2", "s. 94(2)")
 IN_S94_2_PROVISO = Ref(IN, f"{_S94}__subsec_2__proviso_nn_1", "s. 94(2) proviso")
+IN_S95 = Ref(IN, "part_V__sec_95", "s. 95")
 IN_S95_A = Ref(IN, "part_V__sec_95__para_a", "s. 95(a)")
 IN_S100_1 = Ref(IN, f"{_S100}__subsec_1", "s. 100(1)")
 IN_S100_2 = Ref(IN, f"{_S100}__subsec_2", "s. 100(2)")
@@ -52,6 +66,9 @@ IN_ITEM_38_B = Ref(IN, f"{_TABLE}__item_38__row_3", "s. 256(2) Table item 38(b)"
 IN_ITEM_39_I = Ref(IN, f"{_TABLE}__item_39__row_2", "s. 256(2) Table item 39(i)")
 
 _CH15 = "part_IV__chp_15"
+PK_S148_2_B = Ref(PK, "part_IV__chp_10__sec_148__subsec_2__para_b", "s. 148(2)(b)")
+PK_S148_4 = Ref(PK, "part_IV__chp_10__sec_148__subsec_4", "s. 148(4)")
+PK_S204_1 = Ref(PK, f"{_CH15}__sec_204__subsec_1", "s. 204(1)")
 PK_S204_1_A = Ref(PK, f"{_CH15}__sec_204__subsec_1__para_a", "s. 204(1)(a)")
 PK_S204_1_B = Ref(PK, f"{_CH15}__sec_204__subsec_1__para_b", "s. 204(1)(b)")
 PK_S204_2 = Ref(PK, f"{_CH15}__sec_204__subsec_2", "s. 204(2)")
@@ -78,6 +95,17 @@ PART_DAY = option(
     "(default): only each complete twenty-four hours counts, since the Table says 'for every twenty-four hours of "
     "absence' and, unlike item 51 ('every inch or fraction of an inch'), adds no words for a fraction; "
     "part-period-counts: a part of twenty-four hours counts as a whole period.",
+)
+SUBSTITUTE_ALTERNATIVE = option(
+    "substitute_alternative",
+    ("whole-absence", "per-period"),
+    "whole-absence",
+    "How Table item 38(b)'s 'for every twenty-four hours of absence either a sum not exceeding six days' pay or any "
+    "expenses properly incurred in hiring a substitute' (and s. 208(iii)'s one month's pay 'or any expenses') is "
+    "chosen. whole-absence (default): once for the whole absence, the larger of the pay for all the periods and the "
+    "substitute's expenses in all (substitute_expenses); per-period: for each twenty-four hours on its own, the larger "
+    "of that period's pay and that period's substitute's expenses (substitute_expenses_per_period, one sum a period), "
+    "since 'either' follows 'for every twenty-four hours'.",
 )
 DEFENCE_SCOPE = option(
     "unseaworthiness_defence_scope",
@@ -153,17 +181,35 @@ def _schema(pakistan: bool) -> Schema:
         money("substitute_excess_wages", "Wages paid to a substitute in excess of the rate stipulated for him.", 0),
         number("hours_absent", "Hours of absence without leave.", 0, 1_000_000, default=0, unit="hours"),
         money("substitute_expenses", "Expenses properly incurred in hiring a substitute during the absence.", 0),
+        amounts(
+            "substitute_expenses_per_period",
+            "The substitute's expenses for each twenty-four hours of absence, in order (option "
+            "substitute_alternative = per-period), one sum a period.",
+        ),
         money(
             "expenses_caused",
-            "Expenses the desertion caused to the master or owner (not the substitute's excess, satisfied separately).",
+            "Expenses the desertion or absence caused to the master or owner (not the substitute's excess, satisfied "
+            "separately).",
             0,
+        ),
+        *(
+            (
+                flag(
+                    "left_behind_outside_pakistan",
+                    "He was left behind at a port or place outside Pakistan (s. 148): the master may then be "
+                    "reimbursed out of his wages and property for the expenses his absence caused.",
+                    default=False,
+                ),
+            )
+            if pakistan
+            else ()
         ),
         money(
             "amount_forfeited",
             "The sum actually forfeited, if decided (at most max_forfeiture); by default the whole maximum is applied.",
             default=None,
         ),
-        proof("engaged", "He was duly engaged in or belonged to the ship.", INSISTING),
+        proof("engaged", "He was lawfully engaged in or belonged to the ship.", INSISTING),
         proof(
             "left_before_completion", "He left the ship before the completion of the voyage or engagement.", INSISTING
         ),
@@ -179,7 +225,8 @@ def _schema(pakistan: bool) -> Schema:
         proof("certificate_of_discharge", "He produces a proper certificate of discharge.", f"the {seafarer}"),
         proof(
             "sufficient_reason",
-            "He shows to the court's satisfaction sufficient reasons for leaving.",
+            "He shows to the court's satisfaction sufficient reasons for leaving (desertion) or for being absent "
+            "(absence without leave).",
             f"the {seafarer}",
         ),
         proof("ship_unseaworthy", "The ship was unseaworthy.", f"the {seafarer}"),
@@ -190,6 +237,7 @@ def _schema(pakistan: bool) -> Schema:
         ),
         wage_periods.DAY_PAY,
         PART_DAY,
+        SUBSTITUTE_ALTERNATIVE,
         DEFENCE_SCOPE,
         WAGES_CAP,
         REBUTTAL_REACH,
@@ -218,9 +266,19 @@ def _day_pay(result: Result) -> Decimal:
     return wage_periods.WageScale(facts.monthly_wage, "calendar", rule).day
 
 
-def _month_pay(facts: Facts) -> Decimal:
-    """One month's pay: the monthly wage, or thirty days' pay when only ``daily_wage`` is given."""
-    return facts.monthly_wage if facts.monthly_wage is not None else facts.daily_wage * 30
+def _month_pay(result: Result, ref: Ref) -> Decimal:
+    """One month's pay: the monthly wage; when only ``daily_wage`` is given, thirty days' pay (the ``day_pay``
+    convention of ships' articles, a month's wages over 30 days, read back), said in a step."""
+    facts = result.facts
+    if facts.monthly_wage is not None:
+        return facts.monthly_wage
+    month = facts.daily_wage * 30
+    result.step(
+        ref,
+        f"Only a day's pay is given ({money_text(result, facts.daily_wage)}): one month's pay is taken as thirty "
+        f"days' pay, {money_text(result, month)}.",
+    )
+    return month
 
 
 def _periods_counted(result: Result, periods: int) -> str:
@@ -237,12 +295,44 @@ def _periods(result: Result) -> int:
 
 
 def _cap_at_wages(result: Result, ceiling: Decimal, ref: Ref) -> Decimal:
-    if result.option("absence_forfeiture_cap") == "wages-earned" and ceiling > result.facts.wages_earned:
-        result.step(
-            ref, f"Out of his wages: capped at the wages earned, {money_text(result, result.facts.wages_earned)}."
-        )
-        return result.facts.wages_earned
+    if result.option("absence_forfeiture_cap") == "wages-earned":
+        if ceiling > result.facts.wages_earned:
+            result.step(
+                ref, f"Out of his wages: capped at the wages earned, {money_text(result, result.facts.wages_earned)}."
+            )
+            return result.facts.wages_earned
+    elif "wages_earned" not in result.facts.defaulted:
+        result.step(ref, "The wages he has earned do not cap a forfeiture out of his wages (option none): no effect.")
     return ceiling
+
+
+def _alternative(result: Result, period_pay: Decimal, periods: int, ref: Ref) -> tuple[Decimal, str]:
+    """The "either ... or" of Table item 38(b) / s. 208(iii): for the ``periods`` of twenty-four hours, the pay of a
+    period (``period_pay``) or the substitute's expenses — chosen once for the whole absence or for each period on its
+    own (option ``substitute_alternative``). Returns the larger alternative and how it was found, in words."""
+    facts = result.facts
+    per_period = facts.substitute_expenses_per_period
+    if result.option("substitute_alternative") == "whole-absence":
+        if per_period is not None:
+            result.step(ref, "Substitute's expenses period by period are used only under the per-period reading.")
+        pay = period_pay * periods
+        larger = max(pay, facts.substitute_expenses) if periods else Decimal(0)
+        return larger, (
+            f"({money_text(result, pay)} in all) or the expenses of a substitute "
+            f"({money_text(result, facts.substitute_expenses)}): the larger, {money_text(result, larger)}"
+        )
+    if "substitute_expenses" not in facts.defaulted:
+        result.step(ref, "Read period by period, the substitute's expenses are those given for each period.")
+    costs = per_period if per_period is not None else (Decimal(0),) * periods
+    if len(costs) != periods:
+        why = f"must hold one sum for each of the {counted(periods, 'period')} counted, got {len(costs)}"
+        raise FactError([("substitute_expenses_per_period", why)])
+    larger = sum((max(period_pay, cost) for cost in costs), Decimal(0))
+    substitutes = sum(1 for cost in costs if cost > period_pay)
+    return larger, (
+        f"for each period on its own, the larger of that pay ({money_text(result, period_pay)}) and that period's "
+        f"substitute's expenses (the expenses in {counted(substitutes, 'period')}): {money_text(result, larger)} in all"
+    )
 
 
 def _unseaworthy_defence(result: Result, clause: Ref, subsection: Ref, proviso: Ref) -> bool:
@@ -268,6 +358,47 @@ def _unseaworthy_defence(result: Result, clause: Ref, subsection: Ref, proviso: 
 
 def _effect(value: bool | str, failing: str) -> str:
     return f"{'not shown' if value == NOT_SHOWN else 'disproved'}: {failing}"
+
+
+def _absence_made_out(result: Result, binds: Ref, clause: Ref) -> bool:
+    """s. 94(1)(b) / s. 204(1)(b): "No seafarer lawfully engaged shall ... be absent at any time without leave and
+    without sufficient reason from his ship or from his duty" (in-msb-2016, part_V__sec_94__subsec_1__para_b;
+    pk-mso-2001, part_IV__chp_15__sec_204__subsec_1__para_b). Two elements besides the hours of absence: that he was
+    lawfully engaged (the person insisting on the forfeiture must show it; not shown, no offence is made out) and that
+    he was absent without sufficient reason (if he shows a sufficient reason — or, for an absence within twenty-four
+    hours of sailing, a reasonable cause — there is no offence)."""
+    engaged = _shown(result, "engaged", True, binds, "no offence: only a seafarer lawfully engaged is bound")
+    if not engaged:
+        result.step(binds, "It is not shown that he was lawfully engaged: no offence, so nothing may be forfeited.")
+    reason = result.facts.sufficient_reason
+    if reason is True:
+        result.burden("sufficient_reason", clause, "proved: not absent without sufficient reason, no offence")
+        result.step(clause, "He shows a sufficient reason for the absence: it is not an offence, nothing is forfeited.")
+        return False
+    result.burden("sufficient_reason", clause, _effect(reason, "the absence stands as one without sufficient reason"))
+    return engaged
+
+
+def _quitting_made_out(result: Result, binds: Ref | None) -> bool:
+    """Quitting the ship without leave at her port of delivery (s. 95(a) / s. 208(i)): s. 95 binds "A seafarer
+    lawfully engaged" (in-msb-2016, part_V__sec_95), so there the person insisting must show the engagement; s. 208
+    (pk-mso-2001, part_IV__chp_15__sec_208) names "an officer, seaman or an apprentice" with no such words
+    (``binds`` None), so the engagement does not matter there. Sufficient reason and the unseaworthiness defence
+    belong to s. 94(1) / s. 204(1), not to this offence."""
+    facts = result.facts
+    ref = binds or PK_S208
+    if facts.sufficient_reason is True:
+        result.step(ref, "Quitting the ship without leave admits no answer of sufficient reason: no effect.")
+    if facts.ship_unseaworthy is True:
+        result.step(ref, "The unseaworthiness defence is for the offences of desertion and absence only: no effect.")
+    if binds is None:
+        if facts.engaged is False:
+            result.step(ref, "s. 208 names any officer, seaman or apprentice, not one lawfully engaged: no effect.")
+        return True
+    engaged = _shown(result, "engaged", True, binds, "no offence: only a seafarer lawfully engaged is bound")
+    if not engaged:
+        result.step(binds, "It is not shown that he was lawfully engaged: no offence, so nothing may be forfeited.")
+    return engaged
 
 
 _SECOND_LIMB = (
@@ -330,10 +461,14 @@ def _rebutted(facts: Facts) -> bool:
 PROVED, DEEMED = "proved", "deemed"
 
 
-def _established(result: Result, deemed: bool, ref: Ref) -> str | None:
+def _established(result: Result, deemed: bool, ref: Ref, binds: Ref) -> str | None:
     """How desertion is established: ``PROVED`` by other evidence (unless the seafarer's answer reaches it, option
-    ``rebuttal_reach``), ``DEEMED`` by the deemed proof only, or ``None``."""
+    ``rebuttal_reach``), ``DEEMED`` by the deemed proof only, or ``None``. Proved not to have been lawfully engaged
+    (``engaged`` false), he cannot have deserted: s. 94(1) / s. 204(1) binds "a seafarer lawfully engaged"."""
     facts = result.facts
+    if facts.engaged is False:
+        result.step(binds, "He was not lawfully engaged, and only a seafarer lawfully engaged can desert: no offence.")
+        return None
     answered = _rebutted(facts) and result.option("rebuttal_reach") == "every-proof"
     if facts.desertion_proved_otherwise is True and not answered:
         result.burden("desertion_proved_otherwise", ref, "proved by other evidence: desertion established")
@@ -346,14 +481,16 @@ def _established(result: Result, deemed: bool, ref: Ref) -> str | None:
     return None
 
 
-def _apply(result: Result, forfeiture: Decimal, ref: Ref, payee: str) -> None:
-    """The application of a forfeiture for desertion (s. 101(1)/s. 212(1)): first the master's or owner's expenses,
-    the balance to the Government. With ``amount_forfeited`` the split is of that sum; otherwise of the maximum."""
+def _apply(result: Result, forfeiture: Decimal, ref: Ref, payee: str, expenses: Decimal | None = None) -> None:
+    """The application of a forfeiture for desertion (s. 101(1)/s. 212(1)): first the master's or owner's expenses
+    (``expenses``, by default all those the desertion caused), the balance to the Government. With
+    ``amount_forfeited`` the split is of that sum; otherwise of the maximum."""
     facts = result.facts
+    expenses = facts.expenses_caused if expenses is None else expenses
     applied, kind = forfeiture, MAXIMUM
     if facts.amount_forfeited is not None:
         applied, kind = facts.amount_forfeited, ENTITLEMENT
-    to_master = min(facts.expenses_caused, applied)
+    to_master = min(expenses, applied)
     result.amount("to_master_or_owner", to_master, kind, ref)
     result.amount("to_government", applied - to_master, kind, ref)
     if not applied:
@@ -369,9 +506,69 @@ def _apply(result: Result, forfeiture: Decimal, ref: Ref, payee: str) -> None:
     result.step(
         ref,
         f"Of {money_text(result, applied)} forfeited, {money_text(result, to_master)} reimburses the expenses caused "
-        f"to the master or owner ({money_text(result, facts.expenses_caused)}); the balance, "
+        f"to the master or owner ({money_text(result, expenses)}); the balance, "
         f"{money_text(result, applied - to_master)}, goes to {payee}.",
     )
+
+
+_DESERTION_ONLY = (DESERTION,)
+_PAY_MEASURED = (ABSENCE, QUITTING)
+_S204_OFFENCES = (DESERTION, ABSENCE)
+_DEEMED = "a fact of the deemed proof of desertion, which concerns desertion only"
+_BEARING = {
+    "in": (
+        ("monthly_wage", _PAY_MEASURED, "desertion forfeits what he earned and left, not a measure of pay"),
+        ("daily_wage", _PAY_MEASURED, "desertion forfeits what he earned and left, not a measure of pay"),
+        ("property_on_board_value", _DESERTION_ONLY, "only desertion forfeits the property left on board"),
+        ("deserted_outside_india", _DESERTION_ONLY, "a limb of Table item 38(a), for desertion only"),
+        ("wages_other_vessel", _DESERTION_ONLY, "a limb of Table item 38(a), for desertion only"),
+        ("substitute_excess_wages", _DESERTION_ONLY, "a limb of Table item 38(a), for desertion only"),
+        ("expenses_caused", _DESERTION_ONLY, "s. 101 reimburses expenses out of a forfeiture for desertion only"),
+        ("hours_absent", (ABSENCE,), "the hours measure the forfeiture for absence only"),
+        ("substitute_expenses", (ABSENCE,), "a substitute's expenses measure the forfeiture for absence only"),
+        ("substitute_expenses_per_period", (ABSENCE,), "a substitute's expenses measure it for absence only"),
+        ("left_before_completion", _DESERTION_ONLY, _DEEMED),
+        ("voyage_to_end_at_home", _DESERTION_ONLY, _DEEMED),
+        ("ship_returned", _DESERTION_ONLY, _DEEMED),
+        ("absent_from_ship", _DESERTION_ONLY, _DEEMED),
+        ("log_entry_made", _DESERTION_ONLY, _DEEMED),
+        ("certificate_of_discharge", _DESERTION_ONLY, _DEEMED),
+        ("desertion_proved_otherwise", _DESERTION_ONLY, "it proves desertion, not this offence"),
+        ("complained_before", _S204_OFFENCES, "the unseaworthiness proviso is for desertion and absence only"),
+    ),
+    "pk": (
+        ("monthly_wage", _PAY_MEASURED, "desertion forfeits what he earned and left, not a measure of pay"),
+        ("daily_wage", _PAY_MEASURED, "desertion forfeits what he earned and left, not a measure of pay"),
+        ("property_on_board_value", _S204_OFFENCES, "only s. 148 and s. 212 reach the property left on board"),
+        ("deserted_outside_india", (), "it matters only under the Indian Bill's Table; the Ordinance has no such rule"),
+        ("wages_other_vessel", _DESERTION_ONLY, "only s. 212(2), for desertion, speaks of wages earned after it"),
+        ("substitute_excess_wages", (), "the Ordinance has no counterpart of the Indian Table's substitute's excess"),
+        ("expenses_caused", _S204_OFFENCES, "s. 148 and s. 212 reimburse expenses of desertion or absence only"),
+        ("left_behind_outside_pakistan", _S204_OFFENCES, "s. 148(2)(b) reaches an absence punishable under s. 204"),
+        ("hours_absent", (ABSENCE,), "the hours measure the forfeiture for absence only"),
+        ("substitute_expenses", (ABSENCE,), "a substitute's expenses measure it for absence only"),
+        ("substitute_expenses_per_period", (ABSENCE,), "a substitute's expenses measure it for absence only"),
+        ("left_before_completion", _DESERTION_ONLY, _DEEMED),
+        ("voyage_to_end_at_home", _DESERTION_ONLY, _DEEMED),
+        ("ship_returned", _DESERTION_ONLY, _DEEMED),
+        ("absent_from_ship", _DESERTION_ONLY, _DEEMED),
+        ("log_entry_made", _DESERTION_ONLY, _DEEMED),
+        ("certificate_of_discharge", _DESERTION_ONLY, _DEEMED),
+        ("desertion_proved_otherwise", _DESERTION_ONLY, "it proves desertion, not this offence"),
+        ("complained_before", _S204_OFFENCES, "the unseaworthiness proviso is for desertion and absence only"),
+    ),
+}
+"""Facts that bear on some offences only: (fact, the offences it bears on, why not on the others). A fact given for
+another offence is reported in a step saying so, never silently dropped."""
+
+
+def _report_unused(result: Result, table: str, ref: Ref) -> None:
+    """A step for each fact given (not left to its default) that does not bear on the offence charged."""
+    facts = result.facts
+    defaulted = facts.defaulted
+    for fact, offences, why in _BEARING[table]:
+        if facts.offence not in offences and fact not in defaulted:
+            result.step(ref, f"The {fact.replace('_', ' ')} given has no effect here: {why}.")
 
 
 def _no_application(result: Result, ref: Ref, why: str) -> None:
@@ -398,18 +595,21 @@ def _in_compute(facts: Facts, result: Result) -> None:
     twenty-four hours of the ship's sailing ... or be absent at any time without leave and without sufficient reason
     from his ship or from his duty" (in-msb-2016, part_V__sec_94__subsec_1__para_a / __para_b)."""
     if facts.offence == QUITTING:
+        _report_unused(result, "in", IN_S95_A)
         _in_quitting(facts, result)
         return
     clause = IN_S94_1_A if facts.offence == DESERTION else IN_S94_1_B
     result.step(clause, f"The offence charged: {facts.offence.replace('-', ' ')}.")
+    _report_unused(result, "in", clause)
     deemed = _in_deemed_proof(result) if facts.offence == DESERTION else _not_desertion(result, IN_S100_1)
     result.value("deemed_proved", deemed)
+    made_out = facts.offence == DESERTION or _absence_made_out(result, IN_S94_1, IN_S94_1_B)
     defence = _in_unseaworthy(result)
     result.value("unseaworthiness_defence", defence)
     if facts.offence == DESERTION:
-        _in_desertion(facts, result, None if defence else _established(result, deemed, IN_S100_1))
+        _in_desertion(facts, result, None if defence else _established(result, deemed, IN_S100_1, IN_S94_1))
     else:
-        _in_absence(facts, result, committed=not defence)
+        _in_absence(facts, result, committed=made_out and not defence)
 
 
 def _not_desertion(result: Result, ref: Ref) -> bool:
@@ -526,14 +726,11 @@ def _in_absence(facts: Facts, result: Result, committed: bool) -> None:
         return
     day = _day_pay(result)
     periods = _periods(result)
-    pay_alternative = day * 6 * periods
-    alternative = max(pay_alternative, facts.substitute_expenses) if periods else Decimal(0)
+    alternative, how = _alternative(result, day * 6, periods, IN_ITEM_38_B)
     result.step(
         IN_ITEM_38_B,
         f"Not exceeding two days' pay ({money_text(result, day * 2)}) and, for every twenty-four hours of absence "
-        f"({_periods_counted(result, periods)}), either six days' pay ({money_text(result, pay_alternative)} in all) "
-        f"or the expenses of a substitute ({money_text(result, facts.substitute_expenses)}): the larger, "
-        f"{money_text(result, alternative)}.",
+        f"({_periods_counted(result, periods)}), either six days' pay or the expenses of a substitute {how}.",
     )
     ceiling = _cap_at_wages(result, day * 2 + alternative, IN_ITEM_38_B)
     _check_amount_forfeited(result, ceiling)
@@ -548,7 +745,13 @@ def _in_quitting(facts: Facts, result: Result) -> None:
     result.step(IN_S95_A, "Quitting the ship without leave at her port of delivery: an offence against discipline.")
     result.value("deemed_proved", _not_desertion(result, IN_S100_1))
     result.value("unseaworthiness_defence", False)
-    ceiling = _cap_at_wages(result, _month_pay(facts), IN_ITEM_39_I)
+    if not _quitting_made_out(result, IN_S95):
+        _check_amount_forfeited(result, Decimal(0))
+        result.amount("max_forfeiture", Decimal(0), MAXIMUM, IN_ITEM_39_I)
+        result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_39_I)
+        _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only.")
+        return
+    ceiling = _cap_at_wages(result, _month_pay(result, IN_ITEM_39_I), IN_ITEM_39_I)
     result.step(IN_ITEM_39_I, f"Forfeiture of not more than one month's pay: {money_text(result, ceiling)}.")
     _check_amount_forfeited(result, ceiling)
     result.amount("max_forfeiture", ceiling, MAXIMUM, IN_ITEM_39_I)
@@ -565,26 +768,61 @@ def _pk_compute(facts: Facts, result: Result) -> None:
     any time within twenty-four hours of the ship's sailing ... or be absent at any time without leave and without
     sufficient reason from his ship or from his duty" (pk-mso-2001, part_IV__chp_15__sec_204__subsec_1__para_a /
     __para_b). s. 204 fixes no forfeiture; the other facts of the Bill's Table item 38 have no counterpart."""
-    if facts.deserted_outside_india:
-        result.step(
-            PK_S204_1_A,
-            "Desertion at a place not in India matters only under the Indian Bill's Table; the Ordinance has no such "
-            "rule: no effect.",
-        )
     if facts.offence == QUITTING:
+        _report_unused(result, "pk", PK_S208_I)
         _pk_quitting(facts, result)
         return
     clause = PK_S204_1_A if facts.offence == DESERTION else PK_S204_1_B
     result.step(clause, f"The offence charged: {facts.offence.replace('-', ' ')}.")
+    _report_unused(result, "pk", clause)
     deemed = _pk_deemed_proof(result) if facts.offence == DESERTION else _not_desertion(result, PK_S211_1)
     result.value("deemed_proved", deemed)
+    made_out = facts.offence == DESERTION or _absence_made_out(result, PK_S204_1, PK_S204_1_B)
     defence = _pk_unseaworthy(result)
     result.value("unseaworthiness_defence", defence)
     result.value("substitute_excess", None)
     if facts.offence == DESERTION:
-        _pk_desertion(facts, result, None if defence else _established(result, deemed, PK_S211_1))
+        established = None if defence else _established(result, deemed, PK_S211_1, PK_S204_1)
+        reimbursed = _pk_left_behind(facts, result, committed=established is not None)
+        _pk_desertion(facts, result, established, reimbursed)
     else:
-        _pk_absence(facts, result, committed=not defence)
+        _pk_left_behind(facts, result, committed=made_out and not defence)
+        _pk_absence(facts, result, committed=made_out and not defence)
+
+
+def _pk_left_behind(facts: Facts, result: Result, committed: bool) -> Decimal:
+    """s. 148(2): within forty-eight hours of arrival the master delivers to the Shipping Master "(b) a statement, with
+    full particulars, of any expenses that may have been caused to the master or owner of the ship by the absence of
+    the seaman or apprentice, where the absence is an offence punishable under section 204"; s. 148(4): "The master
+    shall be entitled to be reimbursed out of the wage, or property referred to in clause (a) of sub-section (2) such
+    expenses shown in the statement ... as appear to the Shipping Master to be properly chargeable" (pk-mso-2001,
+    part_IV__chp_10__sec_148__subsec_2__para_b, __subsec_4). Only for a seaman "left behind at any port or place
+    outside Pakistan" (s. 148(1)); the wages due when he was left behind and the property he left on board are the
+    fund. What the Shipping Master finds properly chargeable is for him: the sum is a maximum. Returns it (0 when
+    s. 148 does not apply)."""
+    if not facts.left_behind_outside_pakistan:
+        result.value("reimbursement_to_master", None)
+        if facts.offence == ABSENCE and facts.expenses_caused:
+            result.step(PK_S148_4, "s. 148 reimburses the master only for a seaman left behind outside Pakistan.")
+        return Decimal(0)
+    if not committed:
+        result.amount("reimbursement_to_master", Decimal(0), MAXIMUM, PK_S148_2_B)
+        result.step(PK_S148_2_B, "Left behind, but no offence punishable under s. 204 is made out: no reimbursement.")
+        return Decimal(0)
+    fund = facts.wages_earned + facts.property_on_board_value
+    reimbursed = min(facts.expenses_caused, fund)
+    result.step(
+        PK_S148_2_B,
+        f"Left behind outside Pakistan, his absence an offence under s. 204: the master states the expenses it caused "
+        f"him or the owner ({money_text(result, facts.expenses_caused)}).",
+    )
+    result.step(
+        PK_S148_4,
+        f"The master may be reimbursed, out of the wages due and the property left on board "
+        f"({money_text(result, fund)}), such of them as the Shipping Master finds properly chargeable: at most "
+        f"{money_text(result, reimbursed)}.",
+    )
+    return result.amount("reimbursement_to_master", reimbursed, MAXIMUM, PK_S148_4)
 
 
 def _pk_deemed_proof(result: Result) -> bool:
@@ -627,12 +865,15 @@ def _pk_no_amount(result: Result, clause: Ref, what: str) -> None:
     result.step(PK_S208, f"s. 208's offences against discipline do not include {what}: no amount is fixed.")
 
 
-def _pk_desertion(facts: Facts, result: Result, established: str | None) -> None:
+def _pk_desertion(facts: Facts, result: Result, established: str | None, reimbursed: Decimal) -> None:
     """s. 212(1): "Where any wages or effects are under this Ordinance forfeited for desertion from a ship, they shall
     be applied towards reimbursing the expenses caused by the desertion to the master or the owner of the ship and
     subject to that reimbursement shall be paid into the public treasury and credited to the account of the Federal
     Government" (pk-mso-2001, part_IV__chp_15__sec_212__subsec_1). The Ordinance fixes no forfeiture for desertion:
-    the application is worked only for an ``amount_forfeited`` the caller gives."""
+    the application is worked only for an ``amount_forfeited`` the caller gives, and reimburses only the expenses
+    that s. 148(4) has not (``reimbursed``). Only "wages or effects" can be forfeited: the wages he had earned and
+    the property he left on board; the Ordinance forfeits no wages earned in another vessel (that limb is the Indian
+    Bill's Table item 38(a)), though s. 212(2) lets the master recover wages earned after the desertion."""
     _pk_no_amount(result, PK_S204_1_A, "desertion")
     if not established:
         _check_amount_forfeited(result, Decimal(0))
@@ -641,11 +882,17 @@ def _pk_desertion(facts: Facts, result: Result, established: str | None) -> None
     if facts.amount_forfeited is None:
         _no_application(result, PK_S212_1, "No sum forfeited is given, and the text fixes none: nothing to apply.")
         return
-    # Whatever the sum, only wages and effects that exist can have been forfeited (s. 212(1): "wages or effects").
-    _check_amount_forfeited(result, facts.wages_earned + facts.property_on_board_value + facts.wages_other_vessel)
+    _check_amount_forfeited(result, facts.wages_earned + facts.property_on_board_value)
     if facts.wages_other_vessel:
-        result.step(PK_S212_2, "Wages earned after the desertion the master or owner may recover for reimbursement.")
-    _apply(result, facts.amount_forfeited, PK_S212_1, "the Federal Government (the public treasury)")
+        result.step(
+            PK_S212_2,
+            "Wages earned after the desertion are not forfeited under the Ordinance, but the master or owner may "
+            "recover them for the reimbursement.",
+        )
+    if reimbursed:
+        result.step(PK_S212_1, "The expenses s. 148(4) reimburses are not reimbursed again out of the forfeiture.")
+    expenses = facts.expenses_caused - reimbursed
+    _apply(result, facts.amount_forfeited, PK_S212_1, "the Federal Government (the public treasury)", expenses)
 
 
 def _pk_absence(facts: Facts, result: Result, committed: bool) -> None:
@@ -666,14 +913,12 @@ def _pk_absence(facts: Facts, result: Result, committed: bool) -> None:
         result.amount("max_forfeiture", Decimal(0), MAXIMUM, PK_S208_III)
         return
     periods = _periods(result)
-    month = _month_pay(facts)
-    alternative = max(month * periods, facts.substitute_expenses) if periods else Decimal(0)
-    how_many = _periods_counted(result, periods)
+    month = _month_pay(result, PK_S208_III)
+    alternative, how = _alternative(result, month, periods, PK_S208_III)
     result.step(
         PK_S208_III,
-        f"Read as continued neglect of duty: for every twenty-four hours' continuance ({how_many}), one month's pay "
-        f"({money_text(result, month * periods)} in all) or the substitute's expenses "
-        f"({money_text(result, facts.substitute_expenses)}): the larger, {money_text(result, alternative)}.",
+        f"Read as continued neglect of duty: for every twenty-four hours' continuance "
+        f"({_periods_counted(result, periods)}), one month's pay or the substitute's expenses {how}.",
     )
     ceiling = _cap_at_wages(result, alternative, PK_S208_III)
     _check_amount_forfeited(result, ceiling)
@@ -688,7 +933,9 @@ def _pk_quitting(facts: Facts, result: Result) -> None:
     result.value("unseaworthiness_defence", False)
     result.value("substitute_excess", None)
     result.value("forfeiture_fixed", True)
-    ceiling = _cap_at_wages(result, _month_pay(facts), PK_S208_I)
+    result.value("reimbursement_to_master", None)
+    _quitting_made_out(result, None)
+    ceiling = _cap_at_wages(result, _month_pay(result, PK_S208_I), PK_S208_I)
     result.step(
         PK_S208_I,
         f"Quitting the ship at her port of delivery: not more than one month's pay, {money_text(result, ceiling)}.",
@@ -706,10 +953,12 @@ RULES = (
         currency="INR",
         facts=_schema(pakistan=False),
         provisions=(
+            IN_S94_1,
             IN_S94_1_A,
             IN_S94_1_B,
             IN_S94_2,
             IN_S94_2_PROVISO,
+            IN_S95,
             IN_S95_A,
             IN_S100_1,
             IN_S100_2,
@@ -729,6 +978,9 @@ RULES = (
         currency="PKR",
         facts=_schema(pakistan=True),
         provisions=(
+            PK_S148_2_B,
+            PK_S148_4,
+            PK_S204_1,
             PK_S204_1_A,
             PK_S204_1_B,
             PK_S204_2,

@@ -6,11 +6,20 @@ the CLI, a dict from the book) into a ``Facts`` namespace, or raises ``FactError
 An unknown fact name is an error, never silently ignored.
 
 Values after parsing: money → ``Decimal`` (≥ 0), date → ``datetime.date``, choice/option → ``str``, flag → ``bool``,
-proof → ``True`` / ``False`` / ``NOT_SHOWN``, count → ``int`` (≥ 0), number → ``float`` within its bounds.
+proof → ``True`` / ``False`` / ``NOT_SHOWN``, count → ``int`` (≥ 0), number → ``float`` within its bounds, amounts
+(a list of sums, one for each period) → a ``tuple`` of ``Decimal``.
+
+Plausibility bounds (every rule, every fact of its kind; a value outside them is a ``FactError``, never a figure):
+money at most ``MONEY_MAX`` (one lakh crore, 10^12, in the rule's currency: no wage, fine or passage-money in these
+statutes comes near it), dates from ``DATE_MIN`` to ``DATE_MAX`` (1850-01-01 to 2100-12-31: the oldest text of the
+corpus is of 1875, and a period counted in months from the last date stays inside the calendar), counts at most
+``COUNT_MAX`` unless the fact states a smaller maximum. An error message quotes at most ``ECHO_MAX`` characters of
+what was given.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import math
 from collections.abc import Callable, Mapping
@@ -30,6 +39,17 @@ class _Required:
 
 REQUIRED: Any = _Required()
 """The default of a fact that must be given."""
+
+MONEY_MAX = Decimal(10) ** 12
+"""The largest sum a money fact accepts: ₹/Rs 1,00,000 crore (10^12)."""
+DATE_MIN, DATE_MAX = dt.date(1850, 1, 1), dt.date(2100, 12, 31)
+"""The first and last dates a date fact accepts."""
+COUNT_MAX = 1_000_000
+"""The largest whole number a count fact accepts (days, pilgrims), unless the fact sets a smaller maximum."""
+AMOUNTS_MAX = 10_000
+"""The most sums an amounts fact accepts."""
+ECHO_MAX = 40
+"""The most characters of a given value an error message repeats."""
 
 
 class FactError(ValueError):
@@ -87,12 +107,20 @@ def _jsonable(value: Any) -> Any:
 
 
 def _show(value: Any) -> str:
-    """A value given as a fact, quoted for an error message as the reader typed it: “a lot”, 12.5, true, null."""
+    """A value given as a fact, quoted for an error message as the reader typed it: “a lot”, 12.5, true, null; a long
+    value is cut to ``ECHO_MAX`` characters, an integer of hundreds of digits named by its length."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return f"“{value}”"
-    return "null" if value is None else str(value)
+    if value is None:
+        return "null"
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, dict | list | tuple):
+        return f"a JSON {'object' if isinstance(value, dict) else 'array'}"
+    text = value if isinstance(value, str) else str(value) if isinstance(value, float | int | Decimal) else repr(value)
+    if len(text) > ECHO_MAX:
+        text = f"{text[:ECHO_MAX]}… ({len(text):,} characters)"
+    return f"“{text}”" if isinstance(value, str) else text
 
 
 def _real(fact: Fact, value: Any) -> float | int | Decimal:
@@ -103,7 +131,7 @@ def _real(fact: Fact, value: Any) -> float | int | Decimal:
     if fact.minimum is not None and value < fact.minimum:
         raise ValueError(f"must be at least {fact.minimum:g}, got {_show(value)}")
     if fact.maximum is not None and value > fact.maximum:
-        raise ValueError(f"must be at most {fact.maximum:g}, got {_show(value)}")
+        raise ValueError(f"must be at most {fact.maximum:,g}, got {_show(value)}")
     return value
 
 
@@ -111,17 +139,35 @@ def _money(fact: Fact, value: Any) -> Decimal:
     value = _real(fact, value)
     if value < 0:
         raise ValueError(f"must not be negative, got {_show(value)}")
+    if value > MONEY_MAX:
+        raise ValueError(f"must be at most {MONEY_MAX:,} (the plausibility bound for a sum), got {_show(value)}")
     return value if isinstance(value, Decimal) else Decimal(str(value))
+
+
+def _amounts(fact: Fact, value: Any) -> tuple[Decimal, ...]:
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"must be a list of sums, one for each period, got {_show(value)}")
+    if len(value) > AMOUNTS_MAX:
+        raise ValueError(f"must hold at most {AMOUNTS_MAX:,} sums, got {len(value):,}")
+    sums = []
+    for index, item in enumerate(value, 1):
+        try:
+            sums.append(_money(fact, item))
+        except ValueError as error:
+            raise ValueError(f"sum {index} {error}") from None
+    return tuple(sums)
 
 
 def _count(fact: Fact, value: Any) -> int:
     value = _real(fact, value)
+    if value < 0:
+        raise ValueError(f"must not be negative, got {_show(value)}")
+    if value > COUNT_MAX:
+        raise ValueError(f"must be at most {COUNT_MAX:,} (the plausibility bound for a count), got {_show(value)}")
     if isinstance(value, float | Decimal):
         if value != int(value):
             raise ValueError(f"must be a whole number, got {_show(value)}")
         value = int(value)
-    if value < 0:
-        raise ValueError(f"must not be negative, got {_show(value)}")
     return value
 
 
@@ -130,14 +176,17 @@ def _number(fact: Fact, value: Any) -> float:
 
 
 def _date(fact: Fact, value: Any) -> dt.date:
+    day = None
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
-        return value
-    if isinstance(value, str) and len(value) == 10:
-        try:
-            return dt.date.fromisoformat(value)
-        except ValueError:
-            pass
-    raise ValueError(f"must be an ISO date YYYY-MM-DD, got {_show(value)}")
+        day = value
+    elif isinstance(value, str) and len(value) == 10:
+        with contextlib.suppress(ValueError):
+            day = dt.date.fromisoformat(value)
+    if day is None:
+        raise ValueError(f"must be an ISO date YYYY-MM-DD, got {_show(value)}")
+    if not DATE_MIN <= day <= DATE_MAX:
+        raise ValueError(f"must be between {DATE_MIN} and {DATE_MAX} (the plausibility bounds), got {_show(value)}")
+    return day
 
 
 def _choice(fact: Fact, value: Any) -> str:
@@ -164,6 +213,7 @@ def _proof(fact: Fact, value: Any) -> bool | str:
 
 _CHECKS: dict[str, Callable[[Fact, Any], Any]] = {
     "money": _money,
+    "amounts": _amounts,
     "count": _count,
     "number": _number,
     "date": _date,
@@ -179,6 +229,11 @@ def money(name: str, doc: str, default: Any = REQUIRED) -> Fact:
     if isinstance(default, int | float):
         default = Decimal(str(default))
     return Fact(name, "money", doc, default)
+
+
+def amounts(name: str, doc: str) -> Fact:
+    """A list of sums of money, one for each period (optional: not given is ``None``)."""
+    return Fact(name, "amounts", doc, None)
 
 
 def date(name: str, doc: str, default: Any = REQUIRED) -> Fact:
@@ -233,33 +288,36 @@ class Schema:
             if fact.name in self.facts or fact.name == "defaulted":
                 raise ValueError(f"fact {fact.name!r} declared twice or reserved")
             self.facts[fact.name] = fact
+        self._defaults = {name: f.default for name, f in self.facts.items() if not f.required}
+        self._required = tuple(name for name, f in self.facts.items() if f.required)
+        self.option_names = frozenset(self.options)
 
     @property
     def options(self) -> dict[str, Fact]:
         return {name: f for name, f in self.facts.items() if f.kind == "option"}
 
     def parse(self, raw: Any) -> Facts:
-        """``raw`` checked and completed with defaults; ``FactError`` lists every problem at once."""
+        """``raw`` checked and completed with defaults; ``FactError`` lists every problem at once (unknown names
+        first, then the facts in declaration order)."""
         if not isinstance(raw, Mapping):
             raise FactError([("facts", f"must be a JSON object, got {type(raw).__name__}")])
-        problems: list[tuple[str, str]] = []
-        values: dict[str, Any] = {}
-        defaulted: list[str] = []
-        for name in raw:
-            if name not in self.facts:
-                problems.append((str(name), f"unknown fact; accepted: {', '.join(self.facts)}"))
-        for name, fact in self.facts.items():
-            if name not in raw:
-                if fact.required:
-                    problems.append((name, "is required"))
-                else:
-                    values[name] = fact.default
-                    defaulted.append(name)
+        facts = self.facts
+        values = dict(self._defaults)
+        unknown: list[tuple[str, str]] = []
+        bad: dict[str, str] = {}
+        for name, value in raw.items():
+            fact = facts.get(name) if isinstance(name, str) else None
+            if fact is None:
+                named = name if isinstance(name, str) and len(name) <= ECHO_MAX else _show(name)
+                unknown.append((named, f"unknown fact; accepted: {', '.join(facts)}"))
                 continue
             try:
-                values[name] = fact.check(raw[name])
+                values[name] = fact.check(value)
             except ValueError as error:
-                problems.append((name, str(error)))
-        if problems:
-            raise FactError(problems)
-        return Facts(**values, defaulted=tuple(defaulted))
+                bad[name] = str(error)
+        for name in self._required:
+            if name not in raw:
+                bad[name] = "is required"
+        if unknown or bad:
+            raise FactError([*unknown, *((name, bad[name]) for name in facts if name in bad)])
+        return Facts(**values, defaulted=tuple(name for name in self._defaults if name not in raw))

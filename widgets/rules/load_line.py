@@ -4,7 +4,9 @@
   (fine up to four lakh rupees and up to twenty-five thousand rupees more "for every inch or fraction of an inch"
   submerged; the stress-of-weather proviso; detention under s. 118(2)).
 - ``pk-mso-2001/load-line``: Pakistan Merchant Shipping Ordinance, 2001, s. 358 (exemptions), s. 362 and s. 363
-  (submersion), s. 364 (fine up to one hundred thousand rupees "for each offence", and detention): no per-inch rule.
+  (submersion), s. 364 (fine up to one hundred thousand rupees "for each offence", and detention): no per-inch rule;
+  s. 362 and s. 363 bind "A Pakistani ship", so a ship of another flag is dealt with by inspection and detention
+  under s. 374(4) (with s. 400), not by the s. 364 fine.
 
 Both texts judge the submersion "in salt water" with "no list". A measurement taken in a dock, with a list, is brought
 to that condition by two conventions (documented here and in the book; they are seamanship, not the statute's words):
@@ -13,8 +15,9 @@ to that condition by two conventions (documented here and in the book; they are 
 - salt water: the fresh-water allowance FWA (mm) = displacement (t) / (4 × TPC), TPC being tonnes per centimetre
   immersion in salt water, and the dock-water allowance DWA = FWA × (1.025 − ρ) / 0.025 for water of density ρ t/m³;
   in water lighter than salt water the ship floats deeper by DWA, so the salt-water depth is the mean less DWA (in
-  denser water, DWA is negative and the salt-water depth larger). ``displacement_t`` and ``tpc`` are required
-  whenever ρ is not 1.025.
+  denser water, DWA is negative and the salt-water depth larger). The FWA is the one on the ship's load line
+  certificate when it is given (``fresh_water_allowance_mm``); otherwise it is worked from ``displacement_t`` and
+  ``tpc``, which are then required whenever ρ is not 1.025.
 
 India counts "every inch or fraction of an inch" at 25.4 mm to the inch, rounding any fraction up. The arithmetic is
 in ``Decimal`` so that exactly one inch (25.4 mm) is one inch, not two.
@@ -47,6 +50,8 @@ PK_S362 = Ref(PK, f"{_CH24}__sec_362", "s. 362")
 PK_S363 = Ref(PK, f"{_CH24}__sec_363", "s. 363")
 PK_S364_1 = Ref(PK, f"{_CH24}__sec_364__subsec_1", "s. 364(1)")
 PK_S364_2 = Ref(PK, f"{_CH24}__sec_364__subsec_2", "s. 364(2)")
+PK_S374_4 = Ref(PK, "part_VI__chp_26__sec_374__subsec_4", "s. 374(4)")
+PK_S400 = Ref(PK, "part_VI__chp_28__sec_400", "s. 400")
 
 MM_PER_INCH = Decimal("25.4")
 SALT_WATER = Decimal("1.025")
@@ -85,17 +90,33 @@ def _schema(pakistan: bool) -> Schema:
         number("water_density", "Density of the water the ship floats in.", 0.95, 1.05, default=1.025, unit="t/m³"),
         number("displacement_t", "Displacement (needed unless in salt water).", 1, 10_000_000, default=None, unit="t"),
         number("tpc", "Tonnes per centimetre immersion (needed unless in salt water).", 0.01, 100_000, None, "t/cm"),
+        number(
+            "fresh_water_allowance_mm",
+            "The fresh-water allowance on the ship's load line certificate, when known (then displacement and TPC are "
+            "not needed).",
+            0,
+            2_000,
+            default=None,
+            unit="mm",
+        ),
         proof(
             "stress_of_weather",
             "The contravention was due solely to deviation or delay caused solely by stress of weather or another "
             "circumstance neither master, owner nor charterer could have prevented or forestalled (India, item 51 "
             "proviso; the Ordinance has none).",
             burden="the master or owner",
-            default=False,
         ),
         flag("exempt", "The ship is exempted from the provisions relating to load lines.", default=False),
     ]
     if pakistan:
+        facts.append(
+            flag(
+                "pakistani_ship",
+                "The ship is a Pakistani ship (s. 362 and s. 363 bind only a Pakistani ship; another is inspected and "
+                "may be detained under s. 374).",
+                default=True,
+            )
+        )
         facts.append(
             flag(
                 "subdivision_load_line",
@@ -110,10 +131,14 @@ def _schema(pakistan: bool) -> Schema:
 
 
 def _check(facts: Facts) -> list[tuple[str, str]]:
-    """The dock-water allowance needs the displacement and the TPC whenever the water is not salt water."""
-    if Decimal(str(facts.water_density)) == SALT_WATER:
+    """The dock-water allowance needs the certificate's fresh-water allowance, or the displacement and the TPC to work
+    it out, whenever the water is not salt water."""
+    if Decimal(str(facts.water_density)) == SALT_WATER or facts.fresh_water_allowance_mm is not None:
         return []
-    why = f"is required when water_density is not 1.025 (got {facts.water_density:g}), for the dock-water allowance"
+    why = (
+        f"is required when water_density is not 1.025 (got {facts.water_density:g}), for the dock-water allowance "
+        "(or give fresh_water_allowance_mm)"
+    )
     return [(name, why) for name in ("displacement_t", "tpc") if getattr(facts, name) is None]
 
 
@@ -148,15 +173,26 @@ def _salt_water_no_list(result: Result, ref: Ref) -> Decimal:
     density = Decimal(str(facts.water_density))
     if density == SALT_WATER:
         result.step(ref, text + " in salt water.")
+        if facts.fresh_water_allowance_mm is not None or facts.displacement_t is not None or facts.tpc is not None:
+            result.step(
+                ref, "In salt water there is no dock-water allowance: the FWA, displacement and TPC are unused."
+            )
         return mean
-    fwa = Decimal(str(facts.displacement_t)) / (4 * Decimal(str(facts.tpc)))
+    if facts.fresh_water_allowance_mm is not None:
+        fwa, source = Decimal(str(facts.fresh_water_allowance_mm)), "on the load line certificate"
+        if facts.displacement_t is not None or facts.tpc is not None:
+            result.step(
+                ref, "The certificate's fresh-water allowance is used: the displacement and TPC are not needed."
+            )
+    else:
+        fwa, source = Decimal(str(facts.displacement_t)) / (4 * Decimal(str(facts.tpc))), "worked out"
     dwa = fwa * (SALT_WATER - density) / Decimal("0.025")
     depth = mean - dwa
     result.value("dock_water_allowance_mm", float(dwa))
     result.step(
         ref,
         f"{text} in water of density {figure(density, 4)} t/m³; with a fresh-water allowance of "
-        f"{measure(fwa, 'mm')} the dock-water allowance is {measure(dwa, 'mm')}, so "
+        f"{measure(fwa, 'mm')} ({source}) the dock-water allowance is {measure(dwa, 'mm')}, so "
         f"{_level(depth)} in salt water.",
     )
     return depth
@@ -256,6 +292,7 @@ def _pk_compute(facts: Facts, result: Result) -> None:
             PK_S364_1,
             "Stress of weather is a defence only under the Indian Bill's Table; the Ordinance has none: no effect.",
         )
+    result.value("fine_liable", None)  # who is liable, once a fine is due (s. 364(1))
     section = PK_S363 if facts.subdivision_load_line else PK_S362
     depth = _salt_water_no_list(result, section)
     result.value("submerged_salt_water_mm", float(depth))
@@ -265,9 +302,35 @@ def _pk_compute(facts: Facts, result: Result) -> None:
     if depth <= 0:
         _not_submerged(result, section, "The load line is not submerged in salt water with no list: no offence.")
         return
+    if not facts.pakistani_ship:
+        _pk_foreign_ship(result, section)
+        return
     result.step(section, "The appropriate load line is submerged in salt water with no list: loaded in contravention.")
     _pk_fine(result)
     _pk_detention(result)
+
+
+def _pk_foreign_ship(result: Result, section: Ref) -> None:
+    """s. 362 and s. 363 bind "A Pakistani ship" (pk-mso-2001, part_VI__chp_24__sec_362, __sec_363), so a ship of
+    another flag does not contravene them and s. 364's fine does not reach her. s. 374(4): "If it is found on any such
+    inspection that the ship is loaded beyond the limits allowed by the certificate, the ship may be detained and the
+    provisions of section 400 shall apply" (part_VI__chp_26__sec_374__subsec_4) — the inspection of s. 374(1), in a
+    port in Pakistan, of a ship "other than a Pakistani ship" of a country to which the Load Line Convention applies;
+    s. 400 (part_VI__chp_28__sec_400) applies the detention provisions to her with the consular officer's part."""
+    result.step(
+        section, "Not a Pakistani ship: s. 362 and s. 363 bind a Pakistani ship only, so no offence under them."
+    )
+    result.amount("max_fine", Decimal(0), MAXIMUM, PK_S364_1)
+    result.step(PK_S364_1, "The s. 364(1) fine is for a contravention of s. 362 or s. 363: none is due.")
+    result.value("detention", True)
+    result.step(
+        PK_S374_4,
+        "Found on inspection in a port in Pakistan to be loaded beyond the limits of her certificate, she may be "
+        "detained (a ship of a Load Line Convention country, inspected under s. 374(1)).",
+    )
+    result.step(
+        PK_S400, "The detention provisions apply to her as if she were a Pakistani ship, with s. 400's changes."
+    )
 
 
 def _pk_exempt(result: Result) -> None:
@@ -282,12 +345,14 @@ def _pk_exempt(result: Result) -> None:
 def _pk_fine(result: Result) -> None:
     """s. 364(1): "If any ship is loaded in contravention of section 362 or section 363 the owner and master thereof
     shall, for each offence, be liable to a fine which may extend to one hundred thousand rupees" (pk-mso-2001,
-    part_VI__chp_24__sec_364__subsec_1). One ceiling however deep the submersion: there is no per-inch rule."""
+    part_VI__chp_24__sec_364__subsec_1). One ceiling however deep the submersion: there is no per-inch rule. The
+    owner and the master are each liable: the ceiling is per person liable, not shared."""
     result.amount("max_fine", PK_FINE, MAXIMUM, PK_S364_1)
+    result.value("fine_liable", "the owner and the master, each")
     result.step(
         PK_S364_1,
-        f"A fine of up to {money_text(result, PK_FINE)} for the offence, whatever the depth: the Ordinance has no "
-        "per-inch rule.",
+        f"The owner and the master are each liable to a fine of up to {money_text(result, PK_FINE)} for the offence, "
+        "whatever the depth: the Ordinance has no per-inch rule.",
     )
 
 
@@ -318,7 +383,7 @@ RULES = (
         title="Submersion of load lines (Pakistan, Merchant Shipping Ordinance 2001, ss. 358, 362–364)",
         currency="PKR",
         facts=_schema(pakistan=True),
-        provisions=(PK_S358, PK_S362, PK_S363, PK_S364_1, PK_S364_2),
+        provisions=(PK_S358, PK_S362, PK_S363, PK_S364_1, PK_S364_2, PK_S374_4, PK_S400),
         compute=_pk_compute,
         check=_check,
     ),

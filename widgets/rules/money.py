@@ -70,19 +70,24 @@ def _style(currency: str) -> _Style:
 
 def format_money(value: float | Decimal, currency: str) -> str:
     """``value`` in ``currency`` (INR or PKR) as printed for a reader, e.g. ``₹12,34,567.50`` or ``Rs 1,234,567.50``."""
-    amount = (Decimal(str(value)) if isinstance(value, float) else Decimal(value)) + 0
+    amount = (
+        Decimal(str(value)) if isinstance(value, float) else value if type(value) is Decimal else Decimal(value)
+    ) + 0
     if not amount.is_finite():
         locale, pattern = LOCALES[currency]
         return format_currency(amount, currency, locale=locale, format=pattern)
     style = _style(currency)
-    whole, _, fraction = f"{abs(amount).normalize().quantize(style.quantum):f}".partition(".")
-    whole = whole.rjust(style.min_digits, "0")
-    size, groups = style.grouping[0], []
-    while len(whole) > size:
-        groups.append(whole[-size:])
-        whole, size = whole[:-size], style.grouping[1]
-    groups.append(whole)
-    number = style.group.join(reversed(groups))
+    whole, _, fraction = f"{abs(amount).quantize(style.quantum):f}".partition(".")
+    size = style.grouping[0]
+    if len(whole) <= size:
+        number = whole.rjust(style.min_digits, "0")
+    else:
+        groups = []
+        while len(whole) > size:
+            groups.append(whole[-size:])
+            whole, size = whole[:-size], style.grouping[1]
+        groups.append(whole)
+        number = style.group.join(reversed(groups))
     if fraction:
         number += style.decimal + fraction
     negative = int(amount.is_signed())

@@ -14,7 +14,7 @@ from widgets.rules.facts import Facts, Schema, choice, date, flag, money, option
 from widgets.rules.periods import add_months
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
-from widgets.rules.result import ENTITLEMENT, Result
+from widgets.rules.result import ENTITLEMENT, MAXIMUM, Result
 from widgets.rules.wording import date_text, money_text
 
 PK = "pk-mso-2001"
@@ -45,6 +45,14 @@ ALREADY_REFUNDED_SCOPE = option(
     "nothing is refunded twice; sub-section-4-only: only where the text says so, s. 317(4)'s 'except where such "
     "deposit or passage-money has already been refunded under this section'.",
 )
+RETURN_HALF = option(
+    "return_half_value",
+    ("half-passage-money", "not-fixed"),
+    "half-passage-money",
+    "What s. 318(2)'s 'the value of the return half of such ticket' is. half-passage-money (default): half the "
+    "passage-money paid, the measure s. 317(2) and (4) use when they refund the return half; not-fixed: the text does "
+    "not say, and a return ticket's halves need not be priced alike, so no figure is given for what vests.",
+)
 
 SCHEMA = Schema(
     money("passage_money", "The passage-money the pilgrim paid."),
@@ -62,8 +70,14 @@ SCHEMA = Schema(
     ),
     flag("nominee_named", "He nominated a person in writing in the prescribed manner to receive a refund.", False),
     flag("already_refunded", "The deposit or passage-money has already been refunded under s. 317.", default=False),
-    money("prescribed_deduction", "The deduction prescribed for a refund of passage-money (s. 317(5)).", default=0),
+    money(
+        "prescribed_deduction",
+        "The deduction prescribed for a refund of passage-money (s. 317(5)); not given: unknown, so the refund is a "
+        "maximum.",
+        default=None,
+    ),
     ALREADY_REFUNDED_SCOPE,
+    RETURN_HALF,
 )
 
 
@@ -96,8 +110,10 @@ def _compute(facts: Facts, result: Result) -> None:
     deposit, passage, ref, payee = limb(facts, result)
     if (deposit or passage) and _already_refunded(facts, result, ref):
         deposit = passage = Decimal(0)
-    passage = _prescribed_deductions(facts, result, deposit, passage)
-    refund = result.amount("refund", deposit + passage, ENTITLEMENT, ref)
+    passage, passage_kind = _prescribed_deductions(facts, result, deposit, passage)
+    result.amount("deposit_refund", deposit, ENTITLEMENT, ref)
+    result.amount("passage_money_refund", passage, passage_kind, S317_5 if passage_kind == MAXIMUM else ref)
+    refund = result.amount("refund", deposit + passage, passage_kind if passage else ENTITLEMENT, ref)
     result.value("payee", payee if refund else None)
     _unclaimed(facts, result, deposit, passage)
 
@@ -204,37 +220,54 @@ def _not_returned(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, 
 
 def _already_refunded(facts: Facts, result: Result, ref: Ref) -> bool:
     """s. 317(4): "except where such deposit or passage-money has already been refunded under this section"
-    (pk-mso-2001, part_V__chp_20__sec_317__subsec_4); option ``already_refunded_scope`` for the other limbs."""
+    (pk-mso-2001, part_V__chp_20__sec_317__subsec_4). The exception is (4)'s alone: for the other limbs the bar is
+    the reading of the option ``already_refunded_scope`` (by default every limb: nothing is refunded twice), and the
+    step says so, citing the limb applied rather than (4)."""
     if not facts.already_refunded:
         return False
-    if ref is not S317_4 and result.option("already_refunded_scope") == "sub-section-4-only":
+    if ref is S317_4:
+        result.step(S317_4, "The deposit or passage-money has already been refunded under s. 317: (4) excepts it.")
+        return True
+    if result.option("already_refunded_scope") == "sub-section-4-only":
         result.step(ref, "An earlier refund is recorded, but only (4) excepts it in terms (option chosen).")
         return False
-    result.step(S317_4, "The deposit or passage-money has already been refunded under s. 317: nothing more.")
+    result.step(
+        ref,
+        "An earlier refund under s. 317 is recorded: read so that nothing is refunded twice (option every-limb; the "
+        "words of exception are (4)'s only), nothing more is refunded.",
+    )
     return True
 
 
-def _prescribed_deductions(facts: Facts, result: Result, deposit: Decimal, passage: Decimal) -> Decimal:
+def _prescribed_deductions(facts: Facts, result: Result, deposit: Decimal, passage: Decimal) -> tuple[Decimal, str]:
     """s. 317(5): "Refunds under sub-sections (1), (2), (3) and (4) of deposits shall be subject to such conditions
     and of passage-money to such deductions and conditions as may be prescribed"
-    (pk-mso-2001, part_V__chp_20__sec_317__subsec_5). Deductions reach passage-money only, never a deposit."""
+    (pk-mso-2001, part_V__chp_20__sec_317__subsec_5). Deductions reach passage-money only, never a deposit. The
+    rules prescribing them are not in the corpus: with no deduction given, a refund of passage-money is a maximum
+    (the prescribed deductions may cut it), as for the prescribed limits of s. 161(1)(b); with one given (0
+    included), what is left is the entitlement. Returns the passage-money refunded and its kind."""
     deduction = facts.prescribed_deduction
-    if not deduction:
-        if deposit or passage:
+    if deduction is None:
+        if passage:
             result.step(
-                S317_5, "Subject to the conditions (and, for passage-money, deductions) prescribed; none given."
+                S317_5,
+                f"Subject to such deductions and conditions as may be prescribed (none given): at most "
+                f"{money_text(result, passage)} of passage-money.",
             )
-        return passage
+            return passage, MAXIMUM
+        if deposit:
+            result.step(S317_5, "The refund of a deposit is subject to the conditions prescribed; no deduction.")
+        return passage, ENTITLEMENT
     if not passage:
         result.step(S317_5, "The prescribed deduction reaches refunds of passage-money only: none is refunded here.")
-        return passage
+        return passage, ENTITLEMENT
     left = max(passage - deduction, Decimal(0))
     result.step(
         S317_5,
         f"The prescribed deduction of {money_text(result, deduction)} comes off the passage-money refunded, leaving "
         f"{money_text(result, left)}.",
     )
-    return left
+    return left, ENTITLEMENT
 
 
 def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal) -> None:
@@ -256,14 +289,23 @@ def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal)
             vesting += passage
     elif facts.return_ticket and facts.already_refunded:
         result.step(S318_2, "The return half of his ticket was refunded under s. 317: its value does not vest.")
+    elif facts.return_ticket and result.option("return_half_value") == "not-fixed":
+        result.value("return_half_value", None)
+        result.step(
+            S318_2,
+            "He did not return on his ticket: unless refunded under s. 317(2), (3) or (4), the value of its return "
+            "half vests in the Federal Government; the text does not fix that value (option not-fixed), so it is not "
+            "counted here.",
+        )
     elif facts.return_ticket:
         # "the value of the return half": half the passage-money, the measure s. 317(2) and (4) refund for it.
         half = (facts.passage_money / 2).quantize(Decimal("0.01"))
+        result.value("return_half_value", f"{money_text(result, half)}, half the passage-money")
         result.step(
             S318_2,
             f"He did not return on his ticket: unless the value of its return half ({money_text(result, half)}, half "
-            "the passage-money, as s. 317 measures it) is refunded under s. 317(2), (3) or (4), it vests in the "
-            "Federal Government.",
+            "the passage-money, as s. 317 measures it; option half-passage-money) is refunded under s. 317(2), (3) or "
+            "(4), it vests in the Federal Government.",
         )
         vesting += half
     result.amount("vests_if_unclaimed", vesting, ENTITLEMENT, S318_2 if vesting > deposit else S318_1)

@@ -8,12 +8,11 @@ by ``python -m widgets.trace record``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Ref:
-    """One provision of one document of the corpus."""
+class Ref(NamedTuple):
+    """One provision of one document of the corpus (a tuple: hashed at C speed, as each step records its Ref)."""
 
     document: str
     eid: str

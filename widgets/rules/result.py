@@ -115,10 +115,12 @@ class Result:
     def to_dict(self) -> dict[str, Any]:
         options = self.rule.facts.facts
         out: dict[str, Any] = {"provision_id": self.rule.id, "currency": self.rule.currency}
+        amounts = {}
         for name, amount in self._amounts.items():
-            out[name] = float(amount["value"])
+            value = out[name] = float(amount["value"])
+            amounts[name] = {**amount, "value": value}
         out.update(self._values)
-        out["amounts"] = {name: {**a, "value": float(a["value"])} for name, a in self._amounts.items()}
+        out["amounts"] = amounts
         out["steps"] = self._steps
         out["citations"] = [ref.as_dict() for ref in self._refs]
         out["options"] = [
@@ -132,5 +134,6 @@ class Result:
             for name, value in self._options.items()
         ]
         out["burdens"] = self._burdens
-        out["defaults_used"] = [n for n in self.facts.defaulted if options[n].kind != "option"]
+        option_names = self.rule.facts.option_names
+        out["defaults_used"] = [n for n in self.facts.defaulted if n not in option_names]
         return out

@@ -8,7 +8,11 @@ The two texts share their structure but differ in the words that matter most: Pa
 trade) or three (foreign going) months' wages — a floor; India pays wages to the return port with a proviso that the
 period "shall be not less than one month", and compensation "of not more than" one (coasting) or three
 (foreign-going) months' wages — a ceiling. Only Pakistan has s. 160(1)'s bar (failure to exert himself to save the
-ship) and s. 161(2)'s exclusion of a seaman who declines repatriation.
+ship) and s. 161(2)'s exclusion of a seaman who declines repatriation; only India has s. 69(4)'s wages for a
+seafarer held captive, pirates included, "till such time he returns home".
+
+The value of the effects lost may be unknown (``effects_lost_value`` not given): then Pakistan's compensation is the
+floor as a statutory minimum and India's is "up to" the ceiling, a maximum — never a figure for a loss nobody gave.
 
 Each function below sits under the words of the limb it implements; the conventions for months and days are in
 ``widgets.rules.wage_periods``.
@@ -19,7 +23,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from widgets.rules import wage_periods
-from widgets.rules.facts import NOT_SHOWN, Facts, Schema, choice, count, date, flag, money, option, proof
+from widgets.rules.facts import NOT_SHOWN, REQUIRED, Facts, Schema, choice, count, date, flag, money, option, proof
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
 from widgets.rules.result import ENTITLEMENT, MAXIMUM, MINIMUM, Result
@@ -49,8 +53,11 @@ IN_S69_2 = Ref(IN, f"{_S69}__subsec_2", "s. 69(2)")
 IN_S69_2_A = Ref(IN, f"{_S69}__subsec_2__para_a", "s. 69(2)(a)")
 IN_S69_2_B = Ref(IN, f"{_S69}__subsec_2__para_b", "s. 69(2)(b)")
 IN_S69_3 = Ref(IN, f"{_S69}__subsec_3", "s. 69(3)")
+IN_S69_4 = Ref(IN, f"{_S69}__subsec_4", "s. 69(4)")
 
 WRECK_CAUSES = ("wreck", "loss", "abandonment")
+WRECK_DATES = ("service_terminated_on", "arrived_return_port_on")
+CAPTIVITY_DATES = ("held_captive_on", "returned_home_on")
 
 EXCLUSION_SCOPE = option(
     "excluded_days_reduce",
@@ -68,6 +75,16 @@ EFFECTS_MEASURE = option(
     "The compensation for lost effects. loss-within-limit (default): the value lost, raised to Pakistan's floor or cut "
     "to India's ceiling; limit: the floor or ceiling itself, whatever was lost.",
 )
+NOTHING_LOST = option(
+    "effects_when_nothing_lost",
+    ("floor-still-due", "nothing-due"),
+    "floor-still-due",
+    "Whether s. 161(1)(a)(ii)'s compensation 'for the loss of his effects ... of not less than' one or three months' "
+    "wages is due to a seaman who lost nothing. floor-still-due (default): the floor is a fixed minimum the section "
+    "gives every seaman whose service ends by wreck, loss or abandonment, like the wages of (a)(i), with no words "
+    "requiring proof of a loss; nothing-due: compensation is 'for the loss of his effects', so where nothing was lost "
+    "there is nothing to compensate.",
+)
 S160_SCOPE = option(
     "s160_bar_scope",
     ("wages", "wages-and-effects"),
@@ -79,6 +96,8 @@ S160_SCOPE = option(
 
 def _schema(trades: tuple[str, ...], pakistan: bool) -> Schema:
     seaman = "seaman" if pakistan else "seafarer"
+    causes = (*WRECK_CAUSES, "unfitness", *(() if pakistan else ("captivity",)))
+    wreck_dates = REQUIRED if pakistan else None  # India: not asked when he was held captive (s. 69(4))
     bar_doc = (
         "Whether he exerted himself to the utmost to save the ship, cargo and stores (s. 160(1)): false only when the "
         "owner proves he did not."
@@ -87,11 +106,28 @@ def _schema(trades: tuple[str, ...], pakistan: bool) -> Schema:
     )
     return Schema(
         money("monthly_wage", f"The {seaman}'s wages for a month at the rate at the date of termination."),
-        choice("cause", (*WRECK_CAUSES, "unfitness"), "Why the service ended before the date in the agreement."),
-        date("service_terminated_on", "The date his service terminated."),
-        date("arrived_return_port_on", "The date he was returned to and arrived at a proper return port."),
+        choice(
+            "cause",
+            causes,
+            "Why the service ended before the date in the agreement"
+            + ("." if pakistan else ", or captivity (held captive, by pirates or others, in his employment)."),
+        ),
+        date("service_terminated_on", "The date his service terminated" + _not_for_captivity(pakistan), wreck_dates),
+        date(
+            "arrived_return_port_on",
+            "The date he was returned to and arrived at a proper return port" + _not_for_captivity(pakistan),
+            wreck_dates,
+        ),
+        *(
+            ()
+            if pakistan
+            else (
+                date("held_captive_on", "The date he was taken captive (cause captivity, s. 69(4)).", None),
+                date("returned_home_on", "The date he returned home after the captivity (s. 69(4)).", None),
+            )
+        ),
         choice("ship_trade", trades, "The trade the ship was employed in."),
-        money("effects_lost_value", "The value of the effects he lost.", default=0),
+        money("effects_lost_value", "The value of the effects he lost; not given: unknown.", default=None),
         count("days_suitably_employed", "Days of the wage period he was, or could have been, suitably employed.", 0),
         count("days_negligent", "Days he negligently failed to apply for relief as a distressed " + seaman + ".", 0),
         flag(
@@ -99,17 +135,48 @@ def _schema(trades: tuple[str, ...], pakistan: bool) -> Schema:
             "He declined the repatriation arrangements approved by the consular officer (Pakistan, s. 161(2)).",
             default=False,
         ),
-        proof("exerted_utmost", bar_doc, burden="the owner or master resisting the wage claim", default=True),
+        proof("exerted_utmost", bar_doc, burden="the owner or master resisting the wage claim"),
+        *(
+            ()
+            if pakistan
+            else (
+                flag("seafarer_deceased", "The seafarer has died (s. 69(3): who is paid the compensation).", False),
+                flag(
+                    "nominee_under_s85",
+                    "He made a nomination under s. 85 that is valid (s. 69(3), for a deceased seafarer).",
+                    False,
+                ),
+            )
+        ),
         *wage_periods.OPTIONS,
         EXCLUSION_SCOPE,
         EFFECTS_MEASURE,
-        *((S160_SCOPE,) if pakistan else ()),
+        *((NOTHING_LOST, S160_SCOPE) if pakistan else ()),
     )
 
 
+def _not_for_captivity(pakistan: bool) -> str:
+    """The end of the doc of a date only the wreck, loss, abandonment and unfitness limbs ask for (India's captivity
+    limb does not)."""
+    return "." if pakistan else " (not for captivity)."
+
+
 def _check(facts: Facts) -> list[tuple[str, str]]:
-    """The return port is reached on or after the termination; excluded days fit inside the wage period (they reach
-    only the wages of (a)(i), so they are not checked when service ended by unfitness)."""
+    """The dates each cause needs, in order: for captivity (India) the day he was taken and the day he returned home;
+    otherwise the return port is reached on or after the termination, and the excluded days fit inside the wage
+    period (they reach only the wages of (a)(i), so they are not checked when service ended by unfitness)."""
+    if facts.cause == "captivity":
+        missing = [
+            (n, "is required for cause captivity (s. 69(4))") for n in CAPTIVITY_DATES if getattr(facts, n) is None
+        ]
+        if missing:
+            return missing
+        if facts.returned_home_on < facts.held_captive_on:
+            return [("returned_home_on", f"is before held_captive_on ({facts.held_captive_on})")]
+        return []
+    missing = [(n, f"is required for cause {facts.cause}") for n in WRECK_DATES if getattr(facts, n) is None]
+    if missing:
+        return missing
     if facts.arrived_return_port_on < facts.service_terminated_on:
         return [("arrived_return_port_on", f"is before service_terminated_on ({facts.service_terminated_on})")]
     if facts.cause == "unfitness":
@@ -190,13 +257,23 @@ def _pk_compute(facts: Facts, result: Result) -> None:
     certificate ... of his unfitness or inability to proceed on the voyage, the seaman shall be entitled to
     receive,––" (pk-mso-2001, part_IV__chp_11__sec_161__subsec_1)."""
     if facts.cause == "unfitness":
-        result.step(PK_S161_1, "Service ended by his being left on shore as unfit: limb (b) applies.")
+        result.step(
+            PK_S161_1,
+            "Service ended before the date in the agreement (taken as given) by his being left on shore at a place "
+            "outside Pakistan under a certificate of unfitness granted under the Ordinance (taken as given): limb (b) "
+            "applies.",
+        )
+        _effects_not_asked(result, PK_S161_1_B, "Limb (b)")
         wages = _pk_unfitness(facts, result)
         effects = result.amount("effects_compensation", Decimal(0), ENTITLEMENT, PK_S161_1_B)
         result.step(PK_S161_1_B, "Limb (b) gives no compensation for lost effects.")
         result.amount("total", wages + effects, MAXIMUM, PK_S161_1)
         return
-    result.step(PK_S161_1, f"Service ended by reason of the {facts.cause} of the ship: limb (a) applies.")
+    result.step(
+        PK_S161_1,
+        f"Service ended before the date in the agreement (taken as given) by reason of the {facts.cause} of the ship: "
+        "limb (a) applies.",
+    )
     barred = _pk_s160_bar(facts, result)
     declined = _pk_declined_repatriation(facts, result)  # recorded as a step even when s. 160 already bars the wages
     wages = Decimal(0) if barred or declined else _pk_wages(result)
@@ -256,9 +333,29 @@ def _pk_effects(facts: Facts, result: Result) -> Decimal:
     ship, of not less than three month's wages" (pk-mso-2001, ..._sec_161__subsec_1__para_a__subpara_ii__cl_a/cl_b).
     A floor: the compensation is at least that many months' wages. The sum is a statutory minimum when the floor
     fixes it (the value lost is below it, or the option measures by the floor alone); above the floor it is the value
-    lost, due on the reading the ``effects_measure`` option names, not fixed by the floor: an entitlement."""
+    lost, due on the reading the ``effects_measure`` option names, not fixed by the floor: an entitlement. A value not
+    given is unknown: the floor, a minimum. A seaman who lost nothing (a value of 0) is given the floor or nothing by
+    the option ``effects_when_nothing_lost``."""
     months, ref = (1, PK_S161_1_A_II_A) if facts.ship_trade == "home-trade" else (3, PK_S161_1_A_II_B)
     floor = facts.monthly_wage * months
+    lost = facts.effects_lost_value
+    if lost == 0:
+        if result.option("effects_when_nothing_lost") == "nothing-due":
+            result.step(ref, "He lost nothing, and the compensation is for the loss of his effects: none is due.")
+            return result.amount("effects_compensation", Decimal(0), ENTITLEMENT, ref)
+        result.step(
+            ref,
+            f"He lost nothing, but the floor is fixed by the section, not by the loss: not less than "
+            f"{months_wages(months)}, {money_text(result, floor)}.",
+        )
+        return result.amount("effects_compensation", floor, MINIMUM, ref)
+    if lost is None and result.option("effects_measure") == "loss-within-limit":
+        result.step(
+            ref,
+            f"The value of the effects he lost is not given: compensation of not less than {months_wages(months)}, "
+            f"{money_text(result, floor)}, and more if a larger loss is shown.",
+        )
+        return result.amount("effects_compensation", floor, MINIMUM, ref)
     if result.option("effects_measure") == "limit":
         compensation = floor
         result.step(
@@ -289,6 +386,12 @@ def _pk_unfitness(facts: Facts, result: Result) -> Decimal:
 # --- India: Merchant Shipping Bill, 2016 -------------------------------------------------------------------------
 
 
+def _effects_not_asked(result: Result, ref: Ref, limb: str) -> None:
+    """A value of lost effects given for a limb that gives no compensation for them, reported in a step."""
+    if result.facts.effects_lost_value is not None:
+        result.step(ref, f"{limb} gives no compensation for lost effects: their value has no effect here.")
+
+
 _PAKISTAN_ONLY = (
     ("declined_repatriation", True, "Declining the approved repatriation arrangements bars the wages (s. 161(2))"),
     ("exerted_utmost", False, "Failing to exert himself to save the ship bars the claim to wages (s. 160(1))"),
@@ -304,14 +407,28 @@ def _in_compute(facts: Facts, result: Result) -> None:
     for fact, ignored, rule in _PAKISTAN_ONLY:
         if getattr(facts, fact) is ignored:
             result.step(IN_S69_1, f"{rule} only in Pakistan; the Bill has no such rule: no effect.")
+    if facts.cause == "captivity":
+        _in_captivity(facts, result)
+        return
     if facts.cause == "unfitness":
-        result.step(IN_S69_1, "Service ended by his being left on shore as unfit: clause (b) applies.")
+        result.step(
+            IN_S69_1,
+            "Service ended before the date in the agreement (taken as given) by his being left on shore at a place "
+            "outside India under a certificate of unfitness granted under the Act (taken as given): clause (b) "
+            "applies.",
+        )
+        _effects_not_asked(result, IN_S69_1_B, "Clause (b)")
         wages = _in_unfitness(result)
         effects = result.amount("effects_compensation", Decimal(0), ENTITLEMENT, IN_S69_1_B)
+        result.value("effects_payee", None)
         result.step(IN_S69_1_B, "Clause (b) gives no compensation for lost effects.")
         result.amount("total", wages + effects, ENTITLEMENT, IN_S69_1)
         return
-    result.step(IN_S69_1, f"Service ended by reason of the {facts.cause} of the ship: clause (a) applies.")
+    result.step(
+        IN_S69_1,
+        f"Service ended before the date in the agreement (taken as given) by reason of the {facts.cause} of the ship: "
+        "clause (a) applies.",
+    )
     wages = result.amount("wages", _in_wages(result), ENTITLEMENT, IN_S69_1_A_I)
     effects = _in_effects(facts, result)
     ceiling_at_work = result.kind_of("effects_compensation") == MAXIMUM and effects > 0
@@ -342,7 +459,14 @@ def _in_effects(facts: Facts, result: Result) -> Decimal:
     payment to the seafarer" (part_V__sec_69__subsec_3)."""
     months, ref = (1, IN_S69_1_A_II_A) if facts.ship_trade == "coasting" else (3, IN_S69_1_A_II_B)
     ceiling = facts.monthly_wage * months
-    if result.option("effects_measure") == "limit":
+    if facts.effects_lost_value is None and result.option("effects_measure") == "loss-within-limit":
+        compensation = ceiling
+        result.step(
+            ref,
+            f"The value of the effects he lost is not given: compensation of up to {months_wages(months)}, "
+            f"{money_text(result, ceiling)}, as much of it as the loss shown.",
+        )
+    elif result.option("effects_measure") == "limit":
         compensation = ceiling
         result.step(
             ref, f"Compensation for lost effects: not more than {months_wages(months)}, {money_text(result, ceiling)}."
@@ -358,8 +482,59 @@ def _in_effects(facts: Facts, result: Result) -> Decimal:
         )
     kind = MAXIMUM if compensation == ceiling else ENTITLEMENT
     compensation = result.amount("effects_compensation", compensation, kind, ref)
-    result.step(IN_S69_3, "The compensation is deposited with the shipping master at the port of engagement in India.")
+    _in_payee(facts, result, compensation)
     return compensation
+
+
+def _in_payee(facts: Facts, result: Result, compensation: Decimal) -> None:
+    """s. 69(3): "Any amount payable by way of compensation under sub-clause (ii) ... shall be deposited with the
+    shipping master at the port of engagement in India for payment to the seafarer, or, in the case of deceased
+    seafarer, to the person nominated by him in this behalf under section 85 or if he has not made any such nomination
+    or the nomination made by him is or has become void, to his legal heirs" (in-msb-2016, part_V__sec_69__subsec_3)."""
+    if not facts.seafarer_deceased:
+        payee = "the seafarer"
+        if facts.nominee_under_s85:
+            result.step(IN_S69_3, "A nomination under s. 85 matters only if the seafarer has died: no effect.")
+    elif facts.nominee_under_s85:
+        payee = "the person he nominated under s. 85"
+    else:
+        payee = "his legal heirs (no valid nomination under s. 85)"
+    if not compensation:
+        result.value("effects_payee", None)
+        return
+    result.value("effects_payee", f"{payee}, through the shipping master at the port of engagement in India")
+    result.step(
+        IN_S69_3,
+        f"The compensation is deposited with the shipping master at the port of engagement in India for payment to "
+        f"{payee}.",
+    )
+
+
+def _in_captivity(facts: Facts, result: Result) -> None:
+    """s. 69(4): "A seafarer shall be entitled to continue receiving the wages at the same rate till such time he
+    returns home, if such seafarer is held in the captivity including in case of piracy in the course of his
+    employment" (in-msb-2016, part_V__sec_69__subsec_4). Wages at his rate from the day he was taken until the day he
+    returned home. The sub-section has no minimum period (the one-month proviso is to clause (a)(i) alone), and no
+    compensation for effects; the exclusions of s. 69(2) reach "wages under sub-clause (i)" only."""
+    scale = _record_conventions(result)
+    start, end = facts.held_captive_on, facts.returned_home_on
+    wages, how_long = scale.for_period(start, end)
+    result.step(
+        IN_S69_4,
+        f"Held captive in the course of his employment from {date_text(start)}: his wages continue at the same rate "
+        f"till he returned home on {date_text(end)}, {how_long}.",
+    )
+    result.step(IN_S69_4, "s. 69(4) sets no minimum period: the one-month proviso is to clause (a)(i) alone.")
+    for name in WRECK_DATES:
+        if getattr(facts, name) is not None:
+            result.step(IN_S69_4, f"The {name.replace('_', ' ')} given has no effect here: a date of the wreck limbs.")
+    if facts.days_suitably_employed or facts.days_negligent:
+        result.step(IN_S69_2, "The exclusions for days employed or negligent reach only wages under (a)(i), not these.")
+    _effects_not_asked(result, IN_S69_4, "s. 69(4)")
+    wages = result.amount("wages", wages, ENTITLEMENT, IN_S69_4)
+    result.amount("effects_compensation", Decimal(0), ENTITLEMENT, IN_S69_4)
+    result.value("effects_payee", None)
+    result.amount("total", wages, ENTITLEMENT, IN_S69_4)
 
 
 def _in_unfitness(result: Result) -> Decimal:
@@ -405,6 +580,7 @@ RULES = (
             IN_S69_2_A,
             IN_S69_2_B,
             IN_S69_3,
+            IN_S69_4,
         ),
         compute=_in_compute,
         check=_check,

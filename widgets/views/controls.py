@@ -38,6 +38,9 @@ class Control:
     def _make(self, fact: dict[str, Any], value: Any, currency: str) -> w.Widget:
         kind, text = fact["kind"], fact_label(fact, currency)
         common = {"description": text, "style": LABEL_STYLE, "layout": WRAPPING}
+        if kind == "amounts":
+            text = "; ".join(f"{v:g}" if isinstance(v, float) else str(v) for v in value or ())
+            return w.Text(value=text, placeholder="not given", **common)
         if kind in ("money", "number") and value is None:
             # Optional amount: an empty box means "not given".
             return w.Text(value="", placeholder="not given", **common)
@@ -67,12 +70,19 @@ class Control:
             text = value.strip()
             if not text:
                 return None
-            try:
-                return float(text.replace(",", ""))
-            except ValueError:
-                return text  # the rule names the field and why
+            if self.fact["kind"] == "amounts":
+                return [_number(item) for item in text.split(";")]
+            return _number(text)
         if isinstance(value, dt.date):
             return value.isoformat()
         if value is None and self.fact["kind"] == "date":
             return None
         return value
+
+
+def _number(text: str) -> float | str:
+    """A number typed in a text box ("1,50,000"), or the text itself for the rule to name as bad."""
+    try:
+        return float(text.strip().replace(",", ""))
+    except ValueError:
+        return text

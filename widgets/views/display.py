@@ -101,6 +101,8 @@ def fact_label(fact: dict[str, Any], currency: str) -> str:
     text = fact_name(fact["name"])
     if fact["kind"] == "money":
         return f"{text} ({CURRENCY_SIGNS.get(currency, currency)})"
+    if fact["kind"] == "amounts":
+        return f"{text} ({CURRENCY_SIGNS.get(currency, currency)}, one sum a period, separated by ;)"
     if fact.get("unit"):
         return f"{text} ({unit_word(fact['unit'])})"
     return text

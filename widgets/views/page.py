@@ -32,6 +32,8 @@ from widgets.views.reader_links import Link
 PROOF_CHOICES = (("proved", True), ("disproved", False), (NOT_SHOWN, NOT_SHOWN))
 """A proof fact's three answers: the form's value, the rule's value."""
 FLAG_VALUES = {"true": True, "false": False}
+AMOUNTS_SEPARATOR = ";"
+"""Between the sums of an amounts fact in its text box ("1,500; 2,000; 0"): a comma groups digits."""
 NUMBER_NOISE = re.compile(r"[,\s_]|^(?:rs\.?|₹|inr|pkr)", re.IGNORECASE)
 """What a reader may type around a number: grouping commas (1,50,000), spaces, a currency sign in front."""
 STATIC_NOTE = "Worked out when the book was built, for the facts shown. Change a fact to work it out again."
@@ -57,6 +59,8 @@ def form_value(fact: dict[str, Any], value: Any) -> str:
         return next(text for text, rule_value in PROOF_CHOICES if rule_value == value)
     if fact["kind"] == "flag":
         return "true" if value else "false"
+    if fact["kind"] == "amounts":
+        return f"{AMOUNTS_SEPARATOR} ".join(form_value({"kind": "money"}, item) for item in value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
@@ -99,7 +103,7 @@ def _field(fact: dict[str, Any], value: Any, currency: str, prefix: str) -> str:
     elif kind == "date":
         control = f"<input type='date' id='{ident}' name='{_e(name)}' value='{_e(text)}' {described}>"
     else:  # money, number, count: typed as text, so "1,50,000" reaches the rule's reader of numbers
-        mode = "numeric" if kind == "count" else "decimal"
+        mode = "numeric" if kind == "count" else "text" if kind == "amounts" else "decimal"
         hint = "" if fact.get("required") or value is not None else " placeholder='not given'"
         control = (
             f"<input type='text' inputmode='{mode}' autocomplete='off' id='{ident}' name='{_e(name)}'"
@@ -188,6 +192,8 @@ def form_facts(provision_id: str, form: Mapping[str, str]) -> dict[str, Any]:
         if kind in ("money", "number", "count"):
             value = _number(text)
             facts[name] = int(value) if kind == "count" and isinstance(value, float) and value.is_integer() else value
+        elif kind == "amounts":
+            facts[name] = [_number(item.strip()) for item in text.split(AMOUNTS_SEPARATOR)]
         elif kind == "flag":
             facts[name] = FLAG_VALUES.get(text, text)
         elif kind == "proof":
