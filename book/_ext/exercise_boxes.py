@@ -46,7 +46,10 @@ FRONT_END = Path(__file__).resolve().parent / "exercises"
 SERVED = ("exercises.js", "exercises.css")
 STATIC = Path("_static") / "exercises"
 MARKER = "class='lm-exercise'"
-STUDENT_NOTE = "Your student id gives you facts of your own (kept in this browser only)."
+STUDENT_NOTE = (
+    f"Your student id picks one of {exercises.VARIANTS - 1} sets of facts for each exercise, so a classmate is unlikely"
+    " to have yours (the id is kept in this browser only)."
+)
 _markdown = MarkdownIt("commonmark")
 
 
