@@ -11,10 +11,11 @@ the site loads at read time is inside it; the build itself reads only the venv, 
    packages whose wheels the npm package does not hold (they are on Pyodide's CDN only); the copy's lock keeps none
    of them, so nothing in the site can point outside it, and the lock add-on resolves every wheel from PyPI instead.
 2. Wheels (``wheels/``), made here, never downloaded or compiled: this project's wheel (corpus + widgets, AKN and
-   YAML as package data), PyYAML's pure-Python package (``pyyaml_pure.py``) and Babel with the English locale data
-   only (``babel_slim.py``), both repacked from the venv's installed files, and ``lex-maritima-live`` (``live/`` plus
-   the provision text exported by ``export_texts.py``). lxml has no Pyodide wheel outside the CDN, so it is left out
-   of the lock (``jupyter_lite_config.json``), which is why the text is exported.
+   YAML as package data, without ``widgets/exercises.py``: it knows the exercises' answers), PyYAML's pure-Python
+   package (``pyyaml_pure.py``) and Babel with the English locale data only (``babel_slim.py``), both repacked from
+   the venv's installed files, and ``lex-maritima-live`` (``live/`` plus the provision text and the exercises' digests
+   exported by ``export_texts.py``). lxml has no Pyodide wheel outside the CDN, so it is left out of the lock
+   (``jupyter_lite_config.json``), which is why the text is exported.
 3. The topic chapters as notebooks for the lab (``notebooks.py``), in ``files/``.
 4. ``jupyter lite build`` with the Pyodide kernel and its lock add-on (``PyodideLockAddon``): ipywidgets, ipykernel,
    micropip… come from PyPI as pure-Python wheels into ``static/pyodide-lock/``, resolved by ``uv pip compile
@@ -58,6 +59,9 @@ STAMP = "lex-maritima-lite.json"
 """Written last into the output: what was built, from which Pyodide, when (tests check freshness against it)."""
 PYODIDE_SKIP = (".map", ".d.ts", ".html", "README.md", "package.json")
 PROJECT_PARTS = ("pyproject.toml", "corpus", "widgets")
+WITHHELD = ("widgets/exercises.py",)
+"""Left out of the lab's copy of the project: the exercises' answers and worked solutions (a student checks with the
+digests of ``exercise_checks.json`` instead, through ``lex_maritima_live.check``)."""
 
 
 def log(message: str) -> None:
@@ -90,13 +94,19 @@ def stage_pyodide(static: Path) -> None:
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
+def _ignored(folder: str, names: list[str]) -> set[str]:
+    """What the project's wheel leaves out: caches and :data:`WITHHELD`."""
+    relative = Path(folder).resolve().relative_to(ROOT).as_posix()
+    return {n for n in names if n == "__pycache__" or n.endswith(".pyc") or f"{relative}/{n}" in WITHHELD}
+
+
 def project_wheel(out_dir: Path) -> Path:
     """This project's wheel, built by pip from a copy of the sources (so the work tree gets no build/ folder)."""
     with tempfile.TemporaryDirectory(prefix="lex-maritima-wheel-") as tmp:
         for part in PROJECT_PARTS:
             source = ROOT / part
             if source.is_dir():
-                shutil.copytree(source, Path(tmp) / part, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                shutil.copytree(source, Path(tmp) / part, ignore=_ignored)
             else:
                 shutil.copy2(source, Path(tmp) / part)
         subprocess.run(
@@ -113,6 +123,8 @@ def live_wheel(out_dir: Path) -> Path:
     files = {f"lex_maritima_live/{p.name}": p.read_bytes() for p in sorted(package.glob("*.py"))}
     texts = json.dumps(export_texts.export(), ensure_ascii=False, sort_keys=True, indent=1) + "\n"
     files["lex_maritima_live/provision_texts.json"] = texts.encode("utf-8")
+    checks = json.dumps(export_texts.exercise_checks(), ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    files["lex_maritima_live/exercise_checks.json"] = checks.encode("utf-8")
     version = importlib.metadata.version("lex-maritima")
     return write_wheel(out_dir, "lex-maritima-live", version, files, ("lex-maritima", "ipywidgets>=8.1,<9"))
 

@@ -4,7 +4,9 @@ Pyodide cannot import ``corpus`` offline: ``corpus.cite`` reads the AKN with lxm
 wheel that only its CDN serves (PyPI has no Pyodide build of it). So, at build time, in CPython, the very function the
 book's calculators use (``widgets.views.provision_texts``, which reads the corpus) renders each calculator's text
 panels, and ``widgets.views.reader_links.reader_link`` locates in the statute reader every provision a result can
-cite. ``lex_maritima_live`` shows that export in the browser; nothing is retyped and nothing is re-derived.
+cite. ``lex_maritima_live`` shows that export in the browser; nothing is retyped and nothing is re-derived. The
+exercises' checks are exported likewise (:func:`exercise_checks`): the lab has no ``widgets.exercises``, which knows
+the answers.
 """
 
 from __future__ import annotations
@@ -52,3 +54,20 @@ def write(target: Path) -> Path:
     """Write the export as JSON to ``target``."""
     target.write_text(json.dumps(export(), ensure_ascii=False, sort_keys=True, indent=1) + "\n", encoding="utf-8")
     return target
+
+
+def exercise_checks() -> dict[str, Any]:
+    """What the lab's ``check`` needs, per exercise: the answer's form and, per page variant, its facts and the
+    salted digests of its accepted answers (``widgets.exercises.record``); no answer and no solution."""
+    from widgets import exercises
+
+    return {
+        exercise_id: {
+            "answer": exercises.answer_spec(exercise_id),
+            "variants": [
+                {"facts": facts, **exercises.record(exercise_id, number)}
+                for number, facts in enumerate(exercises.page_variants(exercise_id))
+            ],
+        }
+        for exercise_id in exercises.exercise_ids()
+    }

@@ -4,6 +4,9 @@ Each copy is the chapter read by jupytext, with two changes, both visible in the
 
 - after the chapter's first code cell (its imports), a cell that takes ``calculator`` and ``outcome`` from
   ``lex_maritima_live``: the same views, given the provision text and reader links exported at build time;
+- each exercise (``{exercise}`` holding ``{exercise-check} <id>``) becomes Markdown the lab shows as it is: its
+  question, the book's facts and the ``check(...)`` call to try; the ``{solution}`` blocks are left out, and the lab's
+  ``check`` is ``lex_maritima_live``'s (the exported digests: the lab has no ``widgets.exercises``);
 - statements that need a module the browser cannot load (``browser_unavailable.yaml``: pandas, matplotlib, myst-nb…)
   are left out: in a setup cell only those statements go (the cell keeps its other imports); any other cell that needs
   one becomes a note pointing to the book's page, where its output was computed at build time.
@@ -12,6 +15,7 @@ Each copy is the chapter read by jupytext, with two changes, both visible in the
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +27,34 @@ UNAVAILABLE_FILE = Path(__file__).with_name("browser_unavailable.yaml")
 LITE_CELL = """\
 # In the browser the calculators show the provision text and reader links exported when the book was built: the
 # corpus reads its XML with lxml, which this Python (Pyodide, offline) cannot load. These replace the names above.
-from lex_maritima_live import calculator, outcome"""
+# An exercise's answer is checked with check("<exercise id>", your_answer), against digests exported at build time.
+from lex_maritima_live import calculator, check, outcome"""
 NOTE = (
     "*This cell needs {modules}, which the browser's Python cannot load offline; its output is on the book's page."
     "*\n\n```python\n{source}\n```"
 )
+
+
+EXERCISE = re.compile(r"````\{exercise\}\n:label: ex-(\S+)\n\n```\{exercise-check\} \1\n```\n````")
+SOLUTION = re.compile(r"````\{solution\} ex-\S+\n.*?\n````\n*", re.S)
+
+
+def exercise_text(exercise_id: str) -> str:
+    """An exercise as the lab shows it: its question, the book's facts, and how to check an answer."""
+    from widgets import exercises  # the build's Python has it; the lab's has not
+
+    return (
+        f"**Exercise `{exercise_id}`.** {exercises.question_markdown(exercise_id)}\n\n"
+        f"{exercises.facts_markdown(exercise_id)}\n\n"
+        f"Check your answer ({exercises.answer_spec(exercise_id)['prompt']}) in a code cell: "
+        f'`check("{exercise_id}", your_answer)`.'
+    )
+
+
+def exercises_as_text(source: str) -> str:
+    """A Markdown cell's exercise blocks as text and its solution blocks left out (see the module docstring)."""
+    source = SOLUTION.sub("", source)
+    return EXERCISE.sub(lambda match: exercise_text(match.group(1)), source).rstrip("\n")
 
 
 def _unavailable() -> tuple[set[str], dict[str, str]]:
@@ -77,6 +104,8 @@ def for_browser(notebook: Any) -> Any:
         raise ValueError("a chapter with no code cell has no calculator for the lite lab")
     notebook.cells.insert(first_code + 1, nbformat.v4.new_code_cell(LITE_CELL))
     for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            cell.source = exercises_as_text(cell.source)
         if cell.cell_type != "code":
             cells.append(cell)
             continue

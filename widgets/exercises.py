@@ -1,22 +1,39 @@
-"""The book's exercises: facts in ``exercises.yaml``, answers computed by the rules, feedback for a student.
+"""The book's exercises: questions and facts in ``exercises.yaml``, answers computed by the rules, student variants.
 
     from widgets.exercises import check
     check("wreck-floor-pk", 150000)               # ✓ or ✗ with a hint; the expected answer is not shown
     check("wreck-floor-pk", 120000, reveal=True)  # ✗ and what was expected, with the steps that produce it
+    check("wreck-floor-pk", 150000, variant=3)    # the page's variant 3 (``?variant=3``)
 
-Each exercise (``exercises.yaml``) names a chapter, a provision id, the facts, and the result field it asks for
-(``asks``); optionally ``less``, a second evaluation whose answer is subtracted (a comparison), ``per``, a fact the
-answer is divided by, with ``unit`` naming the result ("months' wages": the way to compare rupees of India and of
-Pakistan), and ``tolerance`` (default: one rupee for amounts, none for counts and yes/no answers). Nothing in the
-file is an answer: :func:`expected` runs ``widgets.evaluate`` every time, so a change in a rule changes the answer and
-the solution printed in the book, never a typed number.
+Each exercise (``exercises.yaml``, whose header lists the fields) names a chapter, a provision id, its question, the
+book's facts and the result field it asks for (``asks``); ``vary`` declares the ranges and choices a variant's facts
+are drawn from, ``require`` what a variant's facts must satisfy to be legally meaningful and not trivial, and
+``turns_on`` an interpretive option whose readings must give different answers in every variant. Nothing in the file
+is an answer: :func:`expected` runs ``widgets.evaluate`` every time, so a change in a rule changes every variant's
+answer and the solution printed in the book, never a typed number.
+
+Variant 0 is the book's facts (the chapter's prose and the instructor edition's solution speak of them); variants 1 to
+``VARIANTS - 1`` are drawn deterministically (a seeded ``random.Random`` per exercise and variant), as are an
+assignment's (seeded by the instructor's seed and the student's name). This module knows the answers, so it is kept
+out of what the reader's browser loads (the lite lab's wheel and the page's Python); the browser's side of a check is
+:mod:`widgets.exercise_check`, against the digests :func:`record` writes.
+
+``python -m widgets.exercises assignment CHAPTER --seed S --students a,b --out DIR`` writes the instructors'
+notebooks (:func:`write_assignment`); ``python -m widgets.exercises instructor-config`` the instructor edition's config.
 """
 
 from __future__ import annotations
 
+import argparse
+import ast
+import csv
 import datetime as dt
-import html
+import hashlib
+import json
+import operator
+import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -25,14 +42,20 @@ from typing import Any
 import yaml
 
 import widgets
+from widgets.exercise_check import GRID, Feedback, accepted_forms, digest, verdict, what_to_type
 from widgets.views import display
 
 EXERCISES_FILE = Path(__file__).with_name("exercises.yaml")
 DEFAULT_TOLERANCE = 1.0
 """Amounts are accepted within one rupee, so a student may round to the rupee."""
+VARIANTS = 20
+"""Variants per exercise in the book's pages: 0 (the book's facts) and 19 drawn ones."""
+DRAWS = 400
+"""Draws tried for one variant before its exercise is declared to have no legal variant."""
 
-YES = {"yes", "y", "true", "t", "1", "proved", "deemed proved"}
-NO = {"no", "n", "false", "f", "0", "not proved", "none"}
+
+class ExerciseError(ValueError):
+    """An exercise of ``exercises.yaml`` that cannot be used, naming the exercise and the field."""
 
 
 @cache
@@ -45,12 +68,163 @@ def exercise_ids(chapter: str | None = None) -> list[str]:
     return [key for key, spec in _all().items() if chapter is None or spec["chapter"] == chapter]
 
 
+def chapters() -> list[str]:
+    """The chapters that have exercises, sorted."""
+    return sorted({spec["chapter"] for spec in _all().values()})
+
+
 def exercise(exercise_id: str) -> dict[str, Any]:
     """The stored definition of an exercise; ``KeyError`` naming the known ids if there is none."""
     try:
         return _all()[exercise_id]
     except KeyError:
         raise KeyError(f"no exercise {exercise_id!r}; known: {', '.join(exercise_ids())}") from None
+
+
+# --- the facts of a variant ----------------------------------------------------------------------------------------
+
+_OPERATORS = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Eq: operator.eq,
+    ast.NotEq: operator.ne, ast.USub: operator.neg, ast.Not: operator.not_,
+}  # fmt: skip
+
+
+def _value(node: ast.AST, names: Mapping[str, Any]) -> Any:
+    """A ``require`` expression's value: names of facts (dates as dates) and ``answer``, numbers, strings, + - * /,
+    comparisons, ``and``/``or``/``not`` and ``.days`` of a difference of dates; nothing else is read."""
+    if isinstance(node, ast.Expression):
+        return _value(node.body, names)
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        return names[node.id]
+    if isinstance(node, ast.Attribute) and node.attr == "days":
+        return _value(node.value, names).days
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        return _OPERATORS[type(node.op)](_value(node.left, names), _value(node.right, names))
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _OPERATORS:
+        return _OPERATORS[type(node.op)](_value(node.operand, names))
+    if isinstance(node, ast.BoolOp):
+        values = [_value(v, names) for v in node.values]
+        return all(values) if isinstance(node.op, ast.And) else any(values)
+    if isinstance(node, ast.Compare):
+        left = _value(node.left, names)
+        for op, right_node in zip(node.ops, node.comparators, strict=True):
+            right = _value(right_node, names)
+            if type(op) not in _OPERATORS or not _OPERATORS[type(op)](left, right):
+                return False
+            left = right
+        return True
+    raise ExerciseError(f"`require` may not use {ast.dump(node)[:60]}")
+
+
+def _draw_one(exercise_id: str, rule: Any, rng: random.Random, drawn: dict[str, Any]) -> Any:
+    """One fact from its ``vary`` rule: ``{from, to, step}`` (numbers or ISO dates), ``{after, days: [a, b]}`` or
+    ``{choices: [...]}``."""
+    if not isinstance(rule, dict):
+        raise ExerciseError(f"exercise {exercise_id}: a `vary` entry must be a mapping, not {rule!r}")
+    if "choices" in rule:
+        return rng.choice(rule["choices"])
+    if "after" in rule:
+        low, high = rule["days"]
+        start = dt.date.fromisoformat(str(drawn[rule["after"]]))
+        return (start + dt.timedelta(days=rng.randint(low, high))).isoformat()
+    low, high = rule["from"], rule["to"]
+    if isinstance(low, dt.date | str):
+        first, last = dt.date.fromisoformat(str(low)), dt.date.fromisoformat(str(high))
+        return (first + dt.timedelta(days=rng.randint(0, (last - first).days))).isoformat()
+    step = rule.get("step", 1)
+    value = low + step * rng.randint(0, round((high - low) / step))
+    return round(value, 6) if isinstance(step, float) else int(value)
+
+
+def _names(facts: Mapping[str, Any]) -> dict[str, Any]:
+    names: dict[str, Any] = {}
+    for key, value in facts.items():
+        if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            value = dt.date.fromisoformat(value)
+        names[key] = value
+    return names
+
+
+def problems(exercise_id: str, facts: Mapping[str, Any]) -> list[str]:
+    """Why ``facts`` are no good for ``exercise_id``: a rule refuses them, a ``require`` fails, or the ``turns_on``
+    option's readings give one answer. Empty when the facts are legally meaningful and not trivial."""
+    spec = exercise(exercise_id)
+    try:
+        answer = expected_for(exercise_id, facts)
+    except widgets.FactError as error:
+        return [f"the rule refuses them: {error}"]
+    found = []
+    names = _names(facts) | {"answer": answer}
+    for condition in spec.get("require", []):
+        if not _value(ast.parse(condition, mode="eval"), names):
+            found.append(f"`{condition}` does not hold")
+    option = spec.get("turns_on")
+    if option:
+        fact = next(f for f in widgets.describe(spec["provision"])["facts"] if f["name"] == option)
+        answers = {json.dumps(expected_for(exercise_id, {**facts, option: c})) for c in fact["choices"]}
+        if len(answers) < 2:
+            found.append(f"every reading of {option} gives the same answer")
+    return found
+
+
+def drawn_facts(exercise_id: str, seed: str) -> dict[str, Any]:
+    """Facts drawn for ``exercise_id`` from its ``vary`` rules with ``seed``, the first draw that has no
+    :func:`problems`; ``ExerciseError`` when none of :data:`DRAWS` draws has."""
+    spec = exercise(exercise_id)
+    for attempt in range(DRAWS):
+        rng = random.Random(f"{exercise_id}/{seed}/{attempt}")
+        facts = dict(spec["facts"])
+        for name, rule in spec.get("vary", {}).items():
+            facts[name] = _draw_one(exercise_id, rule, rng, facts)
+        if not problems(exercise_id, facts):
+            return facts
+    raise ExerciseError(f"exercise {exercise_id}: no legal variant in {DRAWS} draws (seed {seed!r}): check its vary")
+
+
+@cache
+def page_variants(exercise_id: str) -> tuple[dict[str, Any], ...]:
+    """The facts of the book's variants: the book's own, then :data:`VARIANTS` - 1 drawn, no two alike."""
+    spec = exercise(exercise_id)
+    if "vary" not in spec:
+        raise ExerciseError(f"exercise {exercise_id}: no `vary`, so every student would get the same facts")
+    variants = [dict(spec["facts"])]
+    seen = {json.dumps(variants[0], sort_keys=True)}
+    number = 1
+    while len(variants) < VARIANTS:
+        facts = drawn_facts(exercise_id, f"page-{number}")
+        number += 1
+        key = json.dumps(facts, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            variants.append(facts)
+        if number > VARIANTS * 20:
+            raise ExerciseError(f"exercise {exercise_id}: its vary gives fewer than {VARIANTS} different variants")
+    return tuple(variants)
+
+
+def variant_facts(exercise_id: str, variant: int = 0) -> dict[str, Any]:
+    """The facts of the page's variant ``variant`` (0: the book's)."""
+    variants = page_variants(exercise_id)
+    if not 0 <= variant < len(variants):
+        raise ExerciseError(f"exercise {exercise_id} has variants 0 to {len(variants) - 1}, not {variant}")
+    return dict(variants[variant])
+
+
+def assignment_facts(exercise_id: str, seed: str, student: str) -> dict[str, Any]:
+    """The facts of ``student``'s variant in an assignment seeded ``seed`` (never one of the page's draws)."""
+    return drawn_facts(exercise_id, f"assignment/{seed}/{student}")
+
+
+def variant_for_student(exercise_id: str, student: str) -> int:
+    """The page's variant a student id typed on the page gives (the page's script computes the same)."""
+    number = int(hashlib.sha256(f"student:{student.strip().lower()}:{exercise_id}".encode()).hexdigest()[:8], 16)
+    return 1 + number % (VARIANTS - 1)
+
+
+# --- the answer -------------------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -67,59 +241,88 @@ class Evaluation:
         return self.result[self.asks]
 
 
-def evaluations(exercise_id: str) -> list[Evaluation]:
+def evaluations_for(exercise_id: str, facts: Mapping[str, Any]) -> list[Evaluation]:
     """The evaluation the exercise asks about, then the one subtracted from it (``less``), if any."""
     spec = exercise(exercise_id)
-    runs = [(spec["provision"], spec["facts"], spec["asks"])]
+    runs = [(spec["provision"], dict(facts), spec["asks"])]
     if "less" in spec:
         less = spec["less"]
-        runs.append((less["provision"], {**spec["facts"], **less.get("facts", {})}, less.get("asks", spec["asks"])))
-    return [Evaluation(pid, facts, asks, widgets.evaluate(pid, facts)) for pid, facts, asks in runs]
+        runs.append((less["provision"], {**facts, **less.get("facts", {})}, less.get("asks", spec["asks"])))
+    return [Evaluation(pid, f, asks, widgets.evaluate(pid, f)) for pid, f, asks in runs]
+
+
+def evaluations(exercise_id: str, variant: int = 0) -> list[Evaluation]:
+    """:func:`evaluations_for` the facts of a page variant."""
+    return evaluations_for(exercise_id, variant_facts(exercise_id, variant))
 
 
 def _scaled(run: Evaluation, per: str | None) -> Any:
     return run.value if per is None else float(run.value) / float(run.facts[per])
 
 
-def expected(exercise_id: str) -> Any:
-    """The answer, computed by the rules: the asked field (divided by ``per``; less the second evaluation's)."""
+def expected_for(exercise_id: str, facts: Mapping[str, Any]) -> Any:
+    """The answer for ``facts``, computed by the rules: the asked field (divided by ``per``; less the second
+    evaluation's)."""
     spec = exercise(exercise_id)
-    runs = evaluations(exercise_id)
+    runs = evaluations_for(exercise_id, facts)
     per = spec.get("per")
     if len(runs) == 1:
         return _scaled(runs[0], per)
     first, second = runs
     if per is None and first.result["currency"] != second.result["currency"]:
-        raise ValueError(f"exercise {exercise_id}: rupees of {first.result['currency']} and "
-                         f"{second.result['currency']} cannot be subtracted; compare them with `per`")  # fmt: skip
+        raise ExerciseError(f"exercise {exercise_id}: rupees of {first.result['currency']} and "
+                            f"{second.result['currency']} cannot be subtracted; compare them with `per`")  # fmt: skip
     return round(float(_scaled(first, per)) - float(_scaled(second, per)), 4)
 
 
-def _as_number(answer: Any) -> float | None:
-    if isinstance(answer, bool):
-        return None
-    if isinstance(answer, int | float):
-        return float(answer)
-    if isinstance(answer, str):
-        digits = re.sub(r"[^\d.\-]", "", answer.replace("Rs", "").replace("₹", ""))
-        try:
-            return float(digits)
-        except ValueError:
-            return None
-    return None
+def expected(exercise_id: str, variant: int = 0) -> Any:
+    """The answer to a page variant (0: the book's facts)."""
+    return expected_for(exercise_id, variant_facts(exercise_id, variant))
 
 
-def _as_bool(answer: Any) -> bool | None:
-    if isinstance(answer, bool):
-        return answer
-    if isinstance(answer, str) and answer.strip().lower() in YES | NO:
-        return answer.strip().lower() in YES
-    return None
+def answer_spec(exercise_id: str) -> dict[str, Any]:
+    """How the answer is typed and compared (:mod:`widgets.exercise_check`): ``kind``, ``tolerance`` and grid
+    ``step`` for a number, the hint, and what the answer box says."""
+    spec = exercise(exercise_id)
+    value = expected(exercise_id)
+    if isinstance(value, bool):
+        kind = "yes-no"
+    elif isinstance(value, str):
+        kind = "text"
+    elif isinstance(value, int):
+        kind = "count"
+    else:
+        kind = "number"
+    answer: dict[str, Any] = {"kind": kind, "hint": spec.get("hint", "")}
+    if kind == "number":
+        tolerance = float(spec.get("tolerance", DEFAULT_TOLERANCE))
+        answer |= {"tolerance": tolerance, "step": tolerance / GRID}
+    answer["prompt"] = _prompt(exercise_id, answer)
+    return answer
 
 
-def _normalise_text(text: Any) -> str:
-    words = str(text).strip().lower().split()
-    return " ".join(words[1:] if words and words[0] in ("the", "his", "her") else words)
+def _prompt(exercise_id: str, answer: Mapping[str, Any]) -> str:
+    """What the answer box asks for: "an amount in ₹ (within ₹1)", "yes or no", "mm (within 0.5)"."""
+    spec = exercise(exercise_id)
+    if answer["kind"] != "number":
+        return what_to_type(dict(answer))
+    run = evaluations(exercise_id)[0]
+    tolerance = answer["tolerance"]
+    if spec.get("unit"):
+        return f"in {spec['unit']}, within {tolerance:g}"
+    if run.asks in run.result["amounts"] or spec.get("less"):
+        return f"an amount, within {widgets.format_money(tolerance, run.result['currency'])}"
+    unit = display.outcome(run.asks, run.result)[1].split(" ", 1)
+    return f"in {unit[1]}, within {tolerance:g}" if len(unit) == 2 else f"a number, within {tolerance:g}"
+
+
+def record(exercise_id: str, variant: int = 0, facts: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What a page (or a lab) keeps to check one variant: a salt and the digests of every accepted canonical form."""
+    facts = variant_facts(exercise_id, variant) if facts is None else dict(facts)
+    key = json.dumps(facts, sort_keys=True)
+    salt = hashlib.sha256(f"{exercise_id}/{key}".encode()).hexdigest()[:16]
+    forms = accepted_forms(answer_spec(exercise_id), expected_for(exercise_id, facts))
+    return {"salt": salt, "digests": sorted({digest(salt, form) for form in forms})}
 
 
 def describe_answer(exercise_id: str, value: Any) -> str:
@@ -137,63 +340,32 @@ def describe_answer(exercise_id: str, value: Any) -> str:
     return display.shown(value)
 
 
-@dataclass(frozen=True)
-class Feedback:
-    """What :func:`check` says: whether the answer is right, a message, and the expected answer only if asked."""
+def check(exercise_id: str, answer: Any, reveal: bool = False, variant: int = 0) -> Feedback:
+    """Immediate feedback on ``answer`` to exercise ``exercise_id`` (its page variant ``variant``, 0: the book's
+    facts); ``reveal=True`` also gives the expected answer.
 
-    exercise_id: str
-    status: str  # "correct", "incorrect", "unreadable" (the answer could not be read) or "unknown-exercise"
-    message: str
-    expected: Any = None
-
-    def __bool__(self) -> bool:
-        return self.status == "correct"
-
-    def __str__(self) -> str:
-        return self.message
-
-    def _repr_html_(self) -> str:
-        colour = {"correct": "#1b5e20", "incorrect": "#b00020"}.get(self.status, "#8a4b00")
-        mark = {"correct": "✓", "incorrect": "✗"}.get(self.status, "?")
-        body = html.escape(self.message).replace("\n", "<br>")
-        return f"<div class='lm-check lm-check-{self.status}' style='color:{colour}'><b>{mark}</b> {body}</div>"
-
-
-def check(exercise_id: str, answer: Any, reveal: bool = False) -> Feedback:
-    """Immediate feedback on ``answer`` to exercise ``exercise_id``; ``reveal=True`` also gives the expected answer.
-
-    Amounts may be given as numbers or as text ("Rs 1,50,000", "₹1,50,000.00"); yes/no answers as ``True``/``False``
-    or "yes"/"no". Never raises for a bad answer or an unknown exercise: the message says what is wrong.
+    The same check as the page's (:func:`widgets.exercise_check.verdict` against :func:`record`). Amounts may be given
+    as numbers or as text ("Rs 1,50,000", "₹1,50,000.00"); yes/no answers as ``True``/``False`` or "yes"/"no". Never
+    raises for a bad answer or an unknown exercise: the message says what is wrong.
     """
     if exercise_id not in _all():
         return Feedback(exercise_id, "unknown-exercise", f"There is no exercise {exercise_id!r}. "
                         f"The exercises are: {', '.join(exercise_ids())}.")  # fmt: skip
-    spec = exercise(exercise_id)
-    want = expected(exercise_id)
-    if isinstance(want, bool):
-        given: Any = _as_bool(answer)
-        right = given is not None and given == want
-    elif isinstance(want, int | float):
-        given = _as_number(answer)
-        tolerance = float(spec.get("tolerance", DEFAULT_TOLERANCE if isinstance(want, float) else 0))
-        right = given is not None and abs(given - float(want)) <= tolerance
-    else:
-        given = _normalise_text(answer) if answer is not None else None
-        right = given is not None and given == _normalise_text(want)
-    if given is None:
-        kind = "yes or no" if isinstance(want, bool) else "a number" if isinstance(want, int | float) else "a text"
-        return Feedback(exercise_id, "unreadable", f"Could not read {answer!r} as {kind}: please answer with {kind}.")
+    spec = answer_spec(exercise_id)
+    feedback = verdict(exercise_id, spec, record(exercise_id, variant), answer)
+    if feedback.status == "unreadable":
+        return feedback
+    want = expected(exercise_id, variant)
     shown = describe_answer(exercise_id, want)
-    if right:
+    if feedback:
         return Feedback(exercise_id, "correct", f"Correct: {shown}.", want if reveal else None)
-    message = "Not quite."
-    if spec.get("hint"):
-        message += f" Hint: {spec['hint']}"
     if reveal:
-        message += f"\nExpected: {shown}."
-        return Feedback(exercise_id, "incorrect", message, want)
-    message += f"\nTry again, or call check({exercise_id!r}, answer, reveal=True) to see the expected answer."
-    return Feedback(exercise_id, "incorrect", message)
+        return Feedback(exercise_id, "incorrect", f"{feedback.message}\nExpected: {shown}.", want)
+    again = f"check({exercise_id!r}, answer, reveal=True)"
+    return Feedback(exercise_id, "incorrect", f"{feedback.message}\nTry again, or call {again} to see the answer.")
+
+
+# --- the exercise as text -----------------------------------------------------------------------------------------
 
 
 def _fact_line(provision_id: str, name: str, value: Any) -> str:
@@ -206,15 +378,17 @@ def _fact_line(provision_id: str, name: str, value: Any) -> str:
         text = display.shown(dt.date.fromisoformat(str(value)))
     elif isinstance(value, bool | int | float):
         text = display.shown(value, unit=fact.get("unit", ""))
+    elif fact["kind"] in ("choice", "option"):
+        text = str(value).replace("-", " ")
     else:
         text = str(value)
     return f"{display.fact_name(name)}: **{text}**"
 
 
-def facts_markdown(exercise_id: str) -> str:
-    """The facts of the exercise as a Markdown list (shown in the book under the question)."""
+def facts_markdown_of(exercise_id: str, facts: Mapping[str, Any]) -> str:
+    """``facts`` of the exercise as a Markdown list."""
     spec = exercise(exercise_id)
-    lines = [f"- {_fact_line(spec['provision'], name, value)}" for name, value in spec["facts"].items()]
+    lines = [f"- {_fact_line(spec['provision'], name, value)}" for name, value in facts.items()]
     if "less" in spec and spec["less"].get("facts"):
         other = spec["less"].get("provision", spec["provision"])
         changed = ", ".join(_fact_line(other, k, v) for k, v in spec["less"]["facts"].items())
@@ -222,10 +396,20 @@ def facts_markdown(exercise_id: str) -> str:
     return "\n".join(lines)
 
 
-def solution_markdown(exercise_id: str) -> str:
-    """The worked solution in Markdown: the answer, its kind and provision, and the steps the rules took."""
-    runs = evaluations(exercise_id)
-    parts = [f"**Answer: {describe_answer(exercise_id, expected(exercise_id))}**"]
+def facts_markdown(exercise_id: str, variant: int = 0) -> str:
+    """The facts of a page variant as a Markdown list (shown in the book under the question)."""
+    return facts_markdown_of(exercise_id, variant_facts(exercise_id, variant))
+
+
+def question_markdown(exercise_id: str) -> str:
+    """The exercise's question (Markdown), as ``exercises.yaml`` words it."""
+    return exercise(exercise_id)["question"].strip()
+
+
+def solution_markdown_of(exercise_id: str, facts: Mapping[str, Any]) -> str:
+    """The worked solution for ``facts`` in Markdown: the answer, its kind and provision, and the rules' steps."""
+    runs = evaluations_for(exercise_id, facts)
+    parts = [f"**Answer: {describe_answer(exercise_id, expected_for(exercise_id, facts))}**"]
     for run in runs:
         amount = run.result["amounts"].get(run.asks)
         name = display.amount_label(run.asks) if amount else display.outcome_label(run.asks)
@@ -238,6 +422,125 @@ def solution_markdown(exercise_id: str) -> str:
         parts.append(what)
         parts.append("\n".join(f"1. *{s['citation']}* — {s['text']}" for s in run.result["steps"]))
     return "\n\n".join(parts)
+
+
+def solution_markdown(exercise_id: str, variant: int = 0) -> str:
+    """The worked solution of a page variant (0: the book's facts)."""
+    return solution_markdown_of(exercise_id, variant_facts(exercise_id, variant))
+
+
+# --- the instructors' assignment ----------------------------------------------------------------------------------
+
+
+def _nbgrader(grade_id: str, *, solution: bool = False, grade: bool = False, locked: bool = True,
+              points: int = 0) -> dict[str, Any]:  # fmt: skip
+    """nbgrader's cell metadata (schema 3): an answer cell is ``solution``; an autograded test ``grade``, ``locked``."""
+    meta: dict[str, Any] = {"schema_version": 3, "grade_id": grade_id, "solution": solution, "grade": grade,
+                            "locked": locked, "task": False}  # fmt: skip
+    if grade:
+        meta["points"] = points
+    return {"nbgrader": meta}
+
+
+def grade(exercise_id: str, seed: str, student: str, answer: Any) -> bool:
+    """Whether ``answer`` is right for ``student``'s facts in the assignment seeded ``seed`` (the notebooks' tests)."""
+    facts = assignment_facts(exercise_id, seed, student)
+    return bool(verdict(exercise_id, answer_spec(exercise_id), record(exercise_id, facts=facts), answer))
+
+
+def _python_name(exercise_id: str) -> str:
+    return "answer_" + re.sub(r"\W", "_", exercise_id)
+
+
+SEED_CELL = """# Your facts are drawn for you from these two values: do not change this cell.
+STUDENT = {student!r}
+SEED = {seed!r}"""
+
+
+def assignment_notebook(chapter: str, seed: str, student: str | None) -> dict[str, Any]:
+    """One student's notebook (nbformat 4), or with ``student`` None nbgrader's source copy (no facts).
+
+    nbgrader's cell metadata: the introduction is locked, each answer cell is a ``solution`` cell and each test a
+    locked ``grade`` cell worth a point, which recomputes the answer with the rule for the student's facts; these are
+    the same in every student's notebook, so ``nbgrader autograde`` may restore them from the source copy. What
+    differs (the ``STUDENT``/``SEED`` cell and the facts) carries no nbgrader metadata, and nbgrader leaves it as the
+    student received it."""
+    import nbformat
+
+    title = f"Exercises: {chapter.replace('-', ' ')}"
+    intro = (
+        f"# {title}\n\nWork each exercise from the text of the law, then put your answer in the cell below it (an "
+        'amount as a number, e.g. `150000`; yes/no as `"yes"` or `"no"`) and run the test cell under it. Change '
+        "nothing else."
+    )
+    cells = [
+        nbformat.v4.new_markdown_cell(intro, metadata=_nbgrader("intro")),
+        nbformat.v4.new_code_cell(SEED_CELL.format(student=student or "", seed=seed)),
+    ]
+    for number, exercise_id in enumerate(exercise_ids(chapter), 1):
+        spec = answer_spec(exercise_id)
+        if student is None:
+            facts_text = "*(each student's notebook has that student's facts here)*"
+        else:
+            facts_text = facts_markdown_of(exercise_id, assignment_facts(exercise_id, seed, student))
+        body = (
+            f"## Exercise {number}\n\n{question_markdown(exercise_id)}\n\n{facts_text}\n\nAnswer with {spec['prompt']}."
+        )
+        name = _python_name(exercise_id)
+        cells.append(nbformat.v4.new_markdown_cell(body))
+        answer_cell = _nbgrader(f"answer-{exercise_id}", solution=True, locked=False)
+        cells.append(nbformat.v4.new_code_cell(f"{name} = None  # your answer", metadata=answer_cell))
+        test = (
+            "from widgets.exercises import grade\n\n"
+            f'assert grade({exercise_id!r}, SEED, STUDENT, {name}), "not the answer to exercise {number}"'
+        )
+        cells.append(nbformat.v4.new_code_cell(test, metadata=_nbgrader(f"test-{exercise_id}", grade=True, points=1)))
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook.metadata["lex_maritima"] = {"chapter": chapter, "seed": seed, "student": student}
+    return notebook
+
+
+def write_assignment(chapter: str, seed: str, students: list[str], out: Path) -> list[Path]:
+    """Write ``out/notebooks/<student>/<chapter>.ipynb`` for each student, nbgrader's source copy
+    ``out/source/<chapter>.ipynb``, and the answer key apart in ``out/answer-key/`` (a CSV of every student's facts
+    and answers, and each student's worked solutions in Markdown). Returns the files written."""
+    import nbformat
+
+    if not exercise_ids(chapter):
+        raise ExerciseError(f"no exercises in chapter {chapter!r}; chapters: {', '.join(chapters())}")
+    if not students or len(set(students)) != len(students) or not all(re.fullmatch(r"[\w.@-]+", s) for s in students):
+        raise ExerciseError("students must be distinct ids of letters, digits and . @ _ -")
+    key = out / "answer-key"
+    key.mkdir(parents=True, exist_ok=True)
+    (out / "source").mkdir(parents=True, exist_ok=True)
+    written = [out / "source" / f"{chapter}.ipynb"]
+    nbformat.write(nbformat.from_dict(assignment_notebook(chapter, seed, None)), written[0])
+    rows = []
+    for student in students:
+        path = out / "notebooks" / student / f"{chapter}.ipynb"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nbformat.from_dict(assignment_notebook(chapter, seed, student)), path)
+        written.append(path)
+        solutions = [f"# {chapter}: the answer key for {student} (seed {seed})"]
+        for exercise_id in exercise_ids(chapter):
+            facts = assignment_facts(exercise_id, seed, student)
+            answer = expected_for(exercise_id, facts)
+            rows.append([student, exercise_id, json.dumps(facts, sort_keys=True), answer,
+                         describe_answer(exercise_id, answer)])  # fmt: skip
+            solutions.append(f"## {exercise_id}\n\n{facts_markdown_of(exercise_id, facts)}\n\n"
+                             f"{solution_markdown_of(exercise_id, facts)}")  # fmt: skip
+        (key / f"{chapter}-{student}.md").write_text("\n\n".join(solutions) + "\n", encoding="utf-8")
+        written.append(key / f"{chapter}-{student}.md")
+    with (key / f"{chapter}.csv").open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student", "exercise", "facts", "answer", "answer as read"])
+        writer.writerows(rows)
+    written.append(key / f"{chapter}.csv")
+    return written
+
+
+# --- the instructor edition -----------------------------------------------------------------------------------------
 
 
 def write_instructor_config(source: Path, target: Path) -> None:
@@ -257,9 +560,34 @@ def write_instructor_config(source: Path, target: Path) -> None:
     target.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
-if __name__ == "__main__":
-    import sys
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m widgets.exercises", description="The book's exercises.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    config = commands.add_parser("instructor-config", help="the instructor edition's copy of _config.yml")
+    config.add_argument("source", type=Path)
+    config.add_argument("target", type=Path)
+    assign = commands.add_parser("assignment", help="a chapter's exercises as a notebook per student (nbgrader)")
+    assign.add_argument("chapter", help="a topic chapter: " + ", ".join(chapters()))
+    assign.add_argument("--seed", required=True, help="the assignment's seed (e.g. the course and term)")
+    assign.add_argument("--students", required=True,
+                        help="student ids separated by commas, or @FILE with one id a line")  # fmt: skip
+    assign.add_argument("--out", type=Path, required=True, help="the folder to write into")
+    args = parser.parse_args(argv)
+    if args.command == "instructor-config":
+        write_instructor_config(args.source, args.target)
+        return
+    if args.students.startswith("@"):
+        lines = Path(args.students[1:]).read_text(encoding="utf-8").splitlines()
+        students = [line.strip() for line in lines if line.strip()]
+    else:
+        students = [s.strip() for s in args.students.split(",") if s.strip()]
+    try:
+        written = write_assignment(args.chapter, args.seed, students, args.out)
+    except ExerciseError as error:
+        parser.exit(2, f"error: {error}\n")
+    print(f"{len(students)} notebook(s) in {args.out / 'notebooks'}, nbgrader's source copy in {args.out / 'source'}, "
+          f"the answer key in {args.out / 'answer-key'} ({len(written)} files)")  # fmt: skip
 
-    if len(sys.argv) != 4 or sys.argv[1] != "instructor-config":
-        sys.exit("usage: python -m widgets.exercises instructor-config SOURCE_CONFIG TARGET_CONFIG")
-    write_instructor_config(Path(sys.argv[2]), Path(sys.argv[3]))
+
+if __name__ == "__main__":
+    main()

@@ -64,8 +64,9 @@ RUNTIME_DIR = Path("_static") / "live"
 BUNDLE = "lex-live.zip"
 STDLIB = "python_stdlib.zip"
 PAGES = "reader_pages.json"
-WIDGETS_SKIP = ("notebook.py", "controls.py", "load_line_diagram.py", "trace.py", "__main__.py")
-"""Modules of ``widgets`` the runtime never imports: the ipywidgets and matplotlib views, the command lines."""
+WIDGETS_SKIP = ("notebook.py", "controls.py", "load_line_diagram.py", "trace.py", "__main__.py", "exercises.py")
+"""Modules of ``widgets`` the runtime never imports: the ipywidgets and matplotlib views, the command lines, and the
+exercises' answers and solutions (a what-if cell must not call them; the page checks with ``exercise_check``)."""
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 PROBE_CELL = 'print("probe")\noutcome("pk-mso-2001/wages-on-wreck", ship_trade="home-trade")'
 PROBE_FAILING_CELL = "undefined_name + 1"

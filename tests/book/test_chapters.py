@@ -19,7 +19,8 @@ RUN = 12
 DIRECTIVE = re.compile(r"^(`{3,})\{provision\}\s+(\S+)\s+(.+?)\s*$(.*?)^\1\s*$", re.M | re.S)
 EXERCISE = re.compile(r"^`{3,}\{exercise\}\s*\n:label:\s*(\S+)", re.M)
 SOLUTION = re.compile(r"^`{3,}\{solution\}\s+(\S+)", re.M)
-GLUE_SOLUTION = re.compile(r"^`{3,}\{glue:md\}\s+(\S+)-solution\s*$", re.M)
+CHECKED = re.compile(r"^`{3,}\{exercise-check\}\s+(\S+)\s*$", re.M)
+WORKED = re.compile(r"^`{3,}\{exercise-solution\}\s+(\S+)\s*$", re.M)
 CODE_CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.M | re.S)
 
 
@@ -68,11 +69,13 @@ def test_chapter_has_three_exercises_with_computed_solutions(path: Path) -> None
     labels = EXERCISE.findall(source)
     assert len(labels) >= 3
     assert set(SOLUTION.findall(source)) == set(labels), "every exercise has a solution, every solution an exercise"
-    # Each solution pastes the output the rules computed (glued in a code cell), and the ids are the YAML's.
-    glued = GLUE_SOLUTION.findall(source)
-    assert sorted(glued) == sorted(label.removeprefix("ex-") for label in labels)
-    assert set(glued) <= set(exercise_ids(path.stem))
-    assert 'glue(f"{ex}-solution", Markdown(solution_markdown(ex))' in source
+    # Each exercise is the YAML's, checked in the page ({exercise-check}), and each solution the one the rules compute
+    # for the variant shown ({exercise-solution}); every exercise of the chapter in the YAML is in the chapter.
+    ids = sorted(label.removeprefix("ex-") for label in labels)
+    assert sorted(CHECKED.findall(source)) == ids
+    assert sorted(WORKED.findall(source)) == ids
+    assert set(ids) == set(exercise_ids(path.stem))
+    assert "glue:md" not in source, "the facts and solutions come from the exercise directives, not pasted outputs"
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)

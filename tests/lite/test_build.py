@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import sys
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -118,3 +119,51 @@ def test_tagged_what_if_cells_stay_code_cells_with_their_tags(tmp_path: Path) ->
         cells = [c for c in notebook["cells"] if "what-if" in c["metadata"].get("tags", [])]
         assert len(cells) == tagged >= 2, chapter.name
         assert all(c["cell_type"] == "code" for c in cells)
+
+
+def test_the_lab_shows_each_exercise_as_text_and_has_no_solution_to_call(lite_site: Path) -> None:
+    """The lab's chapters: each exercise's question and the book's facts as Markdown (no MyST directive), no
+    solution block; its copy of the project has no ``widgets.exercises`` (the answers and worked solutions)."""
+    from widgets import exercises
+
+    for chapter in CHAPTERS:
+        notebook = json.loads((lite_site / "files" / "chapters" / f"{chapter.stem}.ipynb").read_text("utf-8"))
+        text = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
+        code = "\n".join(_code(notebook))
+        assert "{exercise" not in text and "{solution" not in text and "{glue" not in text, chapter.name
+        assert "widgets.exercises" not in code and "solution_markdown" not in code, chapter.name
+        for exercise_id in exercises.exercise_ids(chapter.stem):
+            assert exercises.question_markdown(exercise_id) in text
+            assert exercises.facts_markdown(exercise_id) in text
+            assert f'check("{exercise_id}", your_answer)' in text
+    wheel = next(lite_site.rglob("lex_maritima-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    assert "widgets/exercise_check.py" in names and "widgets/rules/wages_on_wreck.py" in names
+    assert "widgets/exercises.py" not in names
+
+
+def test_the_labs_check_is_the_pages_against_the_exported_digests(lite_site: Path, tmp_path: Path) -> None:
+    """``lex_maritima_live.check`` (the lab's) accepts the rule's answer and refuses a wrong one, for a variant too,
+    from ``exercise_checks.json``, which holds digests and no answer."""
+    from widgets import exercises
+
+    wheel = next(p for p in lite_site.rglob("lex_maritima_live-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path)
+    checks = (tmp_path / "lex_maritima_live" / "exercise_checks.json").read_text(encoding="utf-8")
+    assert "Answer" not in checks and "solution" not in checks
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import lex_maritima_live
+
+        for exercise_id in ("wreck-floor-pk", "desertion-deemed-in", "loadline-dock-in"):
+            for variant in (0, 9):
+                want = exercises.expected(exercise_id, variant)
+                assert lex_maritima_live.check(exercise_id, want, variant=variant).status == "correct"
+                wrong = (not want) if isinstance(want, bool) else float(want) + 100
+                assert lex_maritima_live.check(exercise_id, wrong, variant=variant).status == "incorrect"
+        assert lex_maritima_live.check("no-such", 1).status == "unknown-exercise"
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("lex_maritima_live", None)

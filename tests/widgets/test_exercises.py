@@ -1,40 +1,146 @@
-"""widgets.exercises: answers computed by the rules from widgets/exercises.yaml, and check()'s feedback."""
+"""widgets.exercises: answers computed by the rules from widgets/exercises.yaml, variants, the salted check, and the
+instructors' assignment notebooks. Every exercise is checked for every one of the page's 20 variants."""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import re
 from pathlib import Path
 
+import nbformat
 import pytest
 import yaml
 
 import widgets
-from widgets import exercises
+from widgets import exercise_check, exercises
 from widgets.exercises import check, exercise_ids, expected
 
-CHAPTERS = ("wages-on-wreck", "desertion", "pilgrims", "load-lines", "comparative")
+TOPICS = ("wages-on-wreck", "desertion", "pilgrims", "load-lines")
+CHAPTERS = (*TOPICS, "comparative")
+VARIANTS = range(exercises.VARIANTS)
+ALL = exercise_ids()
 
 
-def test_every_chapter_has_at_least_three_exercises() -> None:
+def test_every_chapter_has_its_exercises_and_one_that_turns_on_an_option() -> None:
     for chapter in CHAPTERS:
-        assert len(exercise_ids(chapter)) >= 3, chapter
+        ids = exercise_ids(chapter)
+        assert len(ids) >= (3 if chapter in TOPICS else 2), chapter
+        assert any(exercises.exercise(i).get("turns_on") for i in ids), f"{chapter}: none turns on an option"
 
 
-@pytest.mark.parametrize("exercise_id", exercise_ids())
+@pytest.mark.parametrize("exercise_id", ALL)
 def test_every_exercise_is_answered_by_its_rule(exercise_id: str) -> None:
     spec = exercises.exercise(exercise_id)
     assert spec["provision"] in widgets.provision_ids()
+    assert exercises.variant_facts(exercise_id, 0) == spec["facts"], "variant 0 is the book's facts"
     result = widgets.evaluate(spec["provision"], spec["facts"])
     if "less" not in spec and "per" not in spec:
         assert expected(exercise_id) == result[spec["asks"]]
     assert check(exercise_id, expected(exercise_id))
 
 
+def _wrong(spec: dict, want: object) -> list[object]:
+    """Answers the check must refuse: the other yes/no; a number just beyond the tolerance, and far off."""
+    if spec["kind"] == "yes-no":
+        return [not want]
+    if spec["kind"] == "count":
+        return [want + 1, want - 1]
+    tolerance = spec["tolerance"]
+    return [float(want) + 1.01 * tolerance, float(want) - 1.01 * tolerance, float(want) * 2 + 1000]
+
+
+@pytest.mark.parametrize("exercise_id", ALL)
+def test_the_check_accepts_the_rules_answer_and_refuses_a_wrong_one_in_every_variant(exercise_id: str) -> None:
+    spec = exercises.answer_spec(exercise_id)
+    for variant in VARIANTS:
+        want = expected(exercise_id, variant)
+        shown = exercises.describe_answer(exercise_id, want)
+        assert check(exercise_id, want, variant=variant).status == "correct", (variant, want)
+        assert check(exercise_id, shown, variant=variant).status == "correct", (variant, shown)
+        for wrong in _wrong(spec, want):
+            feedback = check(exercise_id, wrong, variant=variant)
+            assert feedback.status == "incorrect", (variant, want, wrong)
+            assert spec["hint"] in feedback.message
+
+
+@pytest.mark.parametrize("exercise_id", [i for i in ALL if exercises.answer_spec(i)["kind"] == "number"])
+def test_a_number_is_right_within_three_quarters_of_the_tolerance_and_never_beyond_it(exercise_id: str) -> None:
+    spec = exercises.answer_spec(exercise_id)
+    tolerance = spec["tolerance"]
+    for variant in VARIANTS:
+        want = float(expected(exercise_id, variant))
+        for fraction in (-0.75, -0.5, -0.1, 0.1, 0.5, 0.75):
+            assert check(exercise_id, want + fraction * tolerance, variant=variant), (variant, fraction)
+        for fraction in (-1.5, -1.001, 1.001, 1.5):
+            assert not check(exercise_id, want + fraction * tolerance, variant=variant), (variant, fraction)
+
+
+@pytest.mark.parametrize("exercise_id", ALL)
+def test_variants_differ_and_are_legally_meaningful(exercise_id: str) -> None:
+    spec = exercises.exercise(exercise_id)
+    variants = [exercises.variant_facts(exercise_id, v) for v in VARIANTS]
+    assert len({json.dumps(f, sort_keys=True) for f in variants}) == len(variants), "two variants alike"
+    kinds = {f["name"]: f["kind"] for f in widgets.describe(spec["provision"])["facts"]}
+    for facts in variants:
+        assert exercises.problems(exercise_id, facts) == []
+        for name, rule in spec["vary"].items():
+            if "after" in rule:  # dates in order
+                assert dt.date.fromisoformat(facts[name]) > dt.date.fromisoformat(facts[rule["after"]])
+            if kinds[name] == "option":
+                assert facts[name] in next(f["choices"] for f in widgets.describe(spec["provision"])["facts"]
+                                           if f["name"] == name)  # fmt: skip
+    records = {json.dumps(exercises.record(exercise_id, v)) for v in VARIANTS}
+    assert len(records) == len(variants), "each variant has its own salt"
+
+
+@pytest.mark.parametrize("exercise_id", [i for i in ALL if exercises.exercise(i).get("turns_on")])
+def test_an_option_exercise_has_a_different_answer_under_each_reading_in_every_variant(exercise_id: str) -> None:
+    option = exercises.exercise(exercise_id)["turns_on"]
+    choices = next(f["choices"] for f in widgets.describe(exercises.exercise(exercise_id)["provision"])["facts"]
+                   if f["name"] == option)  # fmt: skip
+    for variant in VARIANTS:
+        facts = exercises.variant_facts(exercise_id, variant)
+        answers = [exercises.expected_for(exercise_id, {**facts, option: choice}) for choice in choices]
+        assert len(set(map(str, answers))) == len(answers), (variant, answers)
+    readings = {exercises.variant_facts(exercise_id, v)[option] for v in VARIANTS}
+    assert readings == set(choices), "the variants use every reading"
+
+
+def test_the_same_seed_gives_the_same_facts_and_another_seed_others() -> None:
+    a = exercises.drawn_facts("wreck-floor-pk", "seed-1")
+    assert a == exercises.drawn_facts("wreck-floor-pk", "seed-1")
+    assert a != exercises.drawn_facts("wreck-floor-pk", "seed-2")
+    assert exercises.assignment_facts("wreck-floor-pk", "ml301", "alice") != exercises.assignment_facts(
+        "wreck-floor-pk", "ml301", "bob"
+    )
+
+
+def test_a_student_id_picks_a_drawn_variant_the_same_way_every_time() -> None:
+    picked = {exercises.variant_for_student("wreck-floor-pk", f"student{n}") for n in range(60)}
+    assert 0 not in picked and picked <= set(range(1, exercises.VARIANTS))
+    assert len(picked) > 10
+    assert exercises.variant_for_student("wreck-floor-pk", " Alice ") == exercises.variant_for_student(
+        "wreck-floor-pk", "alice"
+    )
+
+
 def test_a_floor_exercise_is_the_floor_not_the_loss() -> None:
-    # s. 161(1)(a)(ii)(b): not less than three months' wages; the effects were worth less than that.
-    spec = exercises.exercise("wreck-floor-pk")
-    assert spec["facts"]["effects_lost_value"] < 3 * spec["facts"]["monthly_wage"]
-    assert expected("wreck-floor-pk") == 3 * spec["facts"]["monthly_wage"]
+    # s. 161(1)(a)(ii)(b): not less than three months' wages; the effects were worth less than that, in every variant.
+    for variant in VARIANTS:
+        facts = exercises.variant_facts("wreck-floor-pk", variant)
+        assert facts["effects_lost_value"] < 3 * facts["monthly_wage"]
+        assert expected("wreck-floor-pk", variant) == 3 * facts["monthly_wage"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "value"),
+    [("1,50,000", 150000), ("150000", 150000), ("Rs 150,000.00", 150000), ("₹1,50,000", 150000),
+     ("Rs. 150000", 150000), ("PKR 150 000", 150000), ("30 mm", 30), ("−2.5", -2.5), (".5", 0.5),
+     ("2 months' wages", 2), ("a lot", None), ("1.2.3", None), ("", None), ("150000 or so!", None)],
+)  # fmt: skip
+def test_numbers_are_read_in_the_forms_students_type_them(typed: str, value: float | None) -> None:
+    assert exercise_check.read_number(typed) == value
 
 
 def test_right_answer_as_number_or_as_formatted_money() -> None:
@@ -68,7 +174,10 @@ def test_yes_no_answers() -> None:
     assert isinstance(deemed, bool)
     assert check("desertion-deemed-in", deemed)
     assert check("desertion-deemed-in", "yes" if deemed else "no")
+    assert check("desertion-deemed-in", " YES " if deemed else "No")
     assert not check("desertion-deemed-in", not deemed)
+    answers = {expected("desertion-deemed-in", v) for v in VARIANTS}
+    assert answers == {True, False}, "the variants ask both ways"
 
 
 def test_unknown_exercise_and_unreadable_answer_do_not_raise() -> None:
@@ -99,7 +208,7 @@ def test_rupees_of_two_countries_are_not_subtracted(tmp_path: Path, monkeypatch:
     exercises._all.cache_clear()
     try:
         with pytest.raises(ValueError, match="cannot be subtracted"):
-            expected("bad")
+            exercises.expected_for("bad", bad["bad"]["facts"])
     finally:
         exercises._all.cache_clear()
 
@@ -108,6 +217,8 @@ def test_solution_markdown_names_the_provisions() -> None:
     text = exercises.solution_markdown("wreck-floor-pk")
     assert "s. 161(1)(a)(ii)(b)" in text
     assert widgets.format_money(expected("wreck-floor-pk"), "PKR") in text
+    other = exercises.solution_markdown("wreck-floor-pk", 5)
+    assert widgets.format_money(expected("wreck-floor-pk", 5), "PKR") in other
 
 
 def test_the_book_config_is_the_student_edition_and_the_instructor_copy_shows_solutions(tmp_path: Path) -> None:
@@ -122,15 +233,114 @@ def test_the_book_config_is_the_student_edition_and_the_instructor_copy_shows_so
         assert Path(path).is_absolute() and Path(path).is_dir()
 
 
-@pytest.mark.parametrize("exercise_id", sorted(exercises._all()))
+@pytest.mark.parametrize("exercise_id", ALL)
 def test_facts_and_solutions_read_as_the_calculators_do(exercise_id):
     """What the book prints under an exercise: money with its sign, units, dates in words, yes/no, and the amount
     kinds of the result panels ("statutory maximum", "nil"); never Python's True/None or an ISO date."""
-    printed = exercises.facts_markdown(exercise_id) + "\n" + exercises.solution_markdown(exercise_id)
-    assert not re.search(r"\b(?:True|False|None)\b", printed)
-    assert not re.search(r"\*\*\d{4}-\d{2}-\d{2}\*\*|\(\s*(?:minimum|maximum),", printed)
+    for variant in (0, 7):
+        printed = (
+            exercises.facts_markdown(exercise_id, variant) + "\n" + exercises.solution_markdown(exercise_id, variant)
+        )
+        assert not re.search(r"\b(?:True|False|None)\b", printed)
+        assert not re.search(r"\*\*\d{4}-\d{2}-\d{2}\*\*|\(\s*(?:minimum|maximum),", printed)
 
 
 def test_a_measured_answer_has_its_unit():
     """The dock-water exercise asks for a depth: "30 mm", not a bare 30."""
     assert exercises.solution_markdown("loadline-dock-in").startswith("**Answer: 30 mm**")
+    assert exercises.answer_spec("loadline-dock-in")["prompt"] == "in mm, within 0.5"
+
+
+# --- the instructors' assignment --------------------------------------------------------------------------------
+
+
+def _run(notebook: dict, answers: dict[str, object]) -> dict[str, bool]:
+    """Run the notebook's cells as a grader would (in this Python), with ``answers`` put in the answer cells; the
+    verdict of each autograded test cell by its grade_id."""
+    namespace: dict[str, object] = {}
+    verdicts: dict[str, bool] = {}
+    for cell in notebook["cells"]:
+        meta = cell["metadata"].get("nbgrader", {})
+        if cell["cell_type"] != "code":
+            continue
+        if meta.get("solution"):
+            name = cell["source"].split(" = ")[0]
+            namespace[name] = answers[meta["grade_id"].removeprefix("answer-")]
+            continue
+        try:
+            exec(cell["source"], namespace)  # the notebook this test has just written
+            passed = True
+        except AssertionError:
+            passed = False
+        if meta.get("grade"):
+            verdicts[meta["grade_id"]] = passed
+    return verdicts
+
+
+def _graded(notebook: dict) -> list[tuple[str, dict]]:
+    return [(c["source"], c["metadata"]["nbgrader"]) for c in notebook["cells"] if "nbgrader" in c["metadata"]]
+
+
+NBGRADER_KEYS = {"schema_version", "grade", "locked", "solution", "task", "grade_id", "points", "checksum", "cell_type"}
+
+
+def _assert_nbgrader_v3(notebook: dict) -> None:
+    """The rules of nbgrader's cell metadata, schema 3 (nbgrader/nbgraderformat/v3.json and v3.py): the required
+    keys and no others, a grade_id of letters, digits, _ and -, unique in the notebook, points on a graded cell."""
+    ids = []
+    for _, meta in _graded(notebook):
+        assert {"schema_version", "grade", "locked", "solution"} <= set(meta) <= NBGRADER_KEYS
+        assert meta["schema_version"] == 3
+        if meta["grade"] or meta["solution"] or meta["locked"]:
+            assert re.fullmatch(r"[a-zA-Z0-9_\-]+", meta["grade_id"])
+            ids.append(meta["grade_id"])
+        if meta["grade"]:
+            assert meta["points"] >= 0
+    assert len(ids) == len(set(ids))
+
+
+def test_the_assignment_writes_a_notebook_per_student_in_nbgrader_format_and_the_key_apart(tmp_path: Path) -> None:
+    seed, students = "ml301-2026", ("alice", "bob")
+    written = exercises.write_assignment("wages-on-wreck", seed, list(students), tmp_path)
+    assert {p.relative_to(tmp_path).parts[0] for p in written} == {"source", "notebooks", "answer-key"}
+    ids = exercise_ids("wages-on-wreck")
+    source = nbformat.read(tmp_path / "source" / "wages-on-wreck.ipynb", as_version=4)
+    books = {s: nbformat.read(tmp_path / "notebooks" / s / "wages-on-wreck.ipynb", as_version=4) for s in students}
+    for student, book in books.items():
+        nbformat.validate(book)
+        # nbgrader restores the cells it grades from the source copy: they must be the same in every notebook
+        assert _graded(book) == _graded(source)
+        text = "\n".join(c["source"] for c in book["cells"])
+        assert "{glue" not in text and "{exercise" not in text and "solution_markdown" not in text
+        _assert_nbgrader_v3(book)
+        graded = [m for _, m in _graded(book) if m["grade"]]
+        answers = [m for _, m in _graded(book) if m["solution"]]
+        assert len(graded) == len(answers) == len(ids)
+        assert all(m["locked"] and m["points"] == 1 for m in graded)
+        assert all(not m["locked"] for m in answers)
+        for exercise_id in ids:
+            facts = exercises.assignment_facts(exercise_id, seed, student)
+            assert exercises.facts_markdown_of(exercise_id, facts) in text  # the facts as text
+            answer = exercises.describe_answer(exercise_id, exercises.expected_for(exercise_id, facts))
+            if answer not in exercises.facts_markdown_of(exercise_id, facts):
+                assert answer not in text, "the notebook holds no answer"
+        right = {i: exercises.expected_for(i, exercises.assignment_facts(i, seed, student)) for i in ids}
+        assert all(_run(book, right).values())
+        wrong = {i: float(v) + 1000 for i, v in right.items()}
+        assert not any(_run(book, wrong).values())
+    assert books["alice"]["cells"][2]["source"] != books["bob"]["cells"][2]["source"], "students get their own facts"
+    assert "Rs " not in "\n".join(c["source"] for c in source["cells"]), "the source copy has no student's facts"
+    key = (tmp_path / "answer-key" / "wages-on-wreck.csv").read_text(encoding="utf-8").splitlines()
+    assert len(key) == 1 + 2 * len(ids)
+    assert "**Answer:" in (tmp_path / "answer-key" / "wages-on-wreck-alice.md").read_text(encoding="utf-8")
+
+
+def test_the_assignment_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    roster = tmp_path / "roster.txt"
+    roster.write_text("s001\ns002\n\ns003\n", encoding="utf-8")
+    exercises.main(["assignment", "pilgrims", "--seed", "2026", "--students", f"@{roster}", "--out", str(tmp_path)])
+    assert "3 notebook(s)" in capsys.readouterr().out
+    assert len(list((tmp_path / "notebooks").glob("*/pilgrims.ipynb"))) == 3
+    with pytest.raises(SystemExit):
+        exercises.main(["assignment", "no-such-chapter", "--seed", "1", "--students", "a", "--out", str(tmp_path)])
+    assert "no exercises in chapter 'no-such-chapter'" in capsys.readouterr().err

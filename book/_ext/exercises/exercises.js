@@ -1,0 +1,251 @@
+/*
+ * Lex Maritima: the exercises of a topic page, checked in the reader's browser with no Python and no WebAssembly.
+ *
+ * Each exercise (.lm-exercise, written when the book was built by book/_ext/exercise_boxes.py) carries, for each of
+ * its variants, the facts and the salted SHA-256 digests of the answers its rule accepts (never an answer). This
+ * script picks the variant (?variant=N in the address, else the one the student id typed once gives, kept in
+ * localStorage, else the book's), puts what the student typed in the canonical form of widgets/exercise_check.py
+ * (read_number, read_yes_no, read_text, grid_point: the same steps, line for line), hashes it and compares.
+ * After a check the root's data-verdict is "correct" or "incorrect". A student who has tried may ask for the worked
+ * solution, fetched then from _static/exercises/ (the page itself holds none).
+ */
+(function () {
+  "use strict";
+
+  var STUDENT_KEY = "lm-student-id";
+
+  /* --- SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, as hex: crypto.subtle is missing on plain-http pages ---- */
+  var K = [];
+  (function () {
+    var n = 2, found = 0;
+    function frac(x) { return ((x - Math.floor(x)) * 4294967296) >>> 0; }
+    while (found < 64) {
+      var prime = true;
+      for (var d = 2; d * d <= n; d++) if (n % d === 0) { prime = false; break; }
+      if (prime) K[found++] = frac(Math.pow(n, 1 / 3));
+      n++;
+    }
+  })();
+
+  function sha256(text) {
+    var bytes = new TextEncoder().encode(text);
+    var length = bytes.length;
+    var words = new Array(((length + 9 + 63) >> 6) << 4).fill(0);
+    for (var i = 0; i < length; i++) words[i >> 2] |= bytes[i] << (24 - (i % 4) * 8);
+    words[length >> 2] |= 0x80 << (24 - (length % 4) * 8);
+    words[words.length - 1] = length * 8;
+    var h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+    var w = new Array(64);
+    function rotr(x, r) { return (x >>> r) | (x << (32 - r)); }
+    for (var block = 0; block < words.length; block += 16) {
+      for (var t = 0; t < 64; t++) {
+        if (t < 16) w[t] = words[block + t] | 0;
+        else {
+          var s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >>> 3);
+          var s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >>> 10);
+          w[t] = (w[t - 16] + s0 + w[t - 7] + s1) | 0;
+        }
+      }
+      var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+      for (t = 0; t < 64; t++) {
+        var t1 = (k + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[t] + w[t]) | 0;
+        var t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+        k = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+      }
+      h = [h[0] + a, h[1] + b, h[2] + c, h[3] + d, h[4] + e, h[5] + f, h[6] + g, h[7] + k].map(function (x) {
+        return x | 0;
+      });
+    }
+    return h.map(function (x) { return ("00000000" + (x >>> 0).toString(16)).slice(-8); }).join("");
+  }
+
+  /* --- the canonical forms (widgets/exercise_check.py) ------------------------------------------------------- */
+  var YES = ["yes", "y", "true", "t", "proved", "deemed proved"];
+  var NO = ["no", "n", "false", "f", "not proved", "none"];
+  var CURRENCY = /^(?:rs\.?|inr|pkr|₹)/i;
+  var NUMBER = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))([a-z' ]*)$/i;
+
+  function readNumber(text) {
+    var cleaned = String(text).replace(/\u2212/g, "-").replace(/[,\s_]/g, "").replace(CURRENCY, "");
+    var match = NUMBER.exec(cleaned);
+    return match ? parseFloat(match[1]) : null;
+  }
+
+  function words(text) {
+    return String(text).trim().toLowerCase().split(/\s+/).filter(Boolean);
+  }
+
+  function readYesNo(text) {
+    var said = words(text).join(" ");
+    return YES.indexOf(said) >= 0 ? "yes" : NO.indexOf(said) >= 0 ? "no" : null;
+  }
+
+  function readText(text) {
+    var list = words(String(text).replace(/-/g, " "));
+    if (list.length && list[0] === "the") list = list.slice(1);
+    return list.length ? list.join(" ") : null;
+  }
+
+  function canonical(spec, text) {
+    if (spec.kind === "yes-no") return readYesNo(text);
+    if (spec.kind === "text") return readText(text);
+    var value = readNumber(text);
+    if (value === null || !isFinite(value)) return null;
+    if (spec.kind === "count") return Number.isInteger(value) ? String(value) : "not-whole:" + value;
+    return String(Math.floor(value / spec.step + 0.5));
+  }
+
+  function whatToType(spec) {
+    return { number: "a number", count: "a whole number", "yes-no": "yes or no", text: "one of the choices" }[spec.kind];
+  }
+
+  /* --- the variant shown -------------------------------------------------------------------------------------- */
+  function storedStudent() {
+    try { return window.localStorage.getItem(STUDENT_KEY) || ""; } catch (error) { return ""; }
+  }
+
+  function storeStudent(id) {
+    try {
+      if (id) window.localStorage.setItem(STUDENT_KEY, id);
+      else window.localStorage.removeItem(STUDENT_KEY);
+    } catch (error) { /* private mode: the id lasts for this page only */ }
+  }
+
+  function studentVariant(student, exerciseId, count) {
+    var digest = sha256("student:" + student.trim().toLowerCase() + ":" + exerciseId);
+    return 1 + (parseInt(digest.slice(0, 8), 16) % (count - 1));
+  }
+
+  function addressVariant() {
+    var raw = new URLSearchParams(window.location.search).get("variant");
+    return raw !== null && /^\d+$/.test(raw) ? parseInt(raw, 10) : null;
+  }
+
+  function siteRoot() {
+    var root = document.documentElement.dataset.content_root;
+    return new URL(root === undefined ? "./" : root, window.location.href);
+  }
+
+  function Exercise(root) {
+    this.root = root;
+    this.data = JSON.parse(root.querySelector("script[data-exercise-data]").textContent);
+    this.id = root.dataset.exerciseId;
+    this.input = root.querySelector("input[name=answer]");
+    this.verdict = root.querySelector(".lm-ex-verdict");
+    this.showButton = root.querySelector("[data-show-solution]");
+    this.solution = root.querySelector("[data-solution]");
+    this.note = root.querySelector("[data-variant-note]");
+    this.tried = false;
+    var self = this;
+    root.querySelector("form.lm-ex-form").addEventListener("submit", function (event) {
+      event.preventDefault();
+      self.check();
+    });
+    this.showButton.addEventListener("click", function () { self.showSolution(); });
+    var studentBox = root.querySelector("input[name=student]");
+    studentBox.value = storedStudent();
+    function useStudent() {
+      storeStudent(studentBox.value.trim());
+      everyExercise.forEach(function (other) { other.choose(null); });
+    }
+    root.querySelector("[data-student-use]").addEventListener("click", useStudent);
+    studentBox.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") { event.preventDefault(); useStudent(); }
+    });
+    root.querySelector("[data-student-clear]").addEventListener("click", function () {
+      storeStudent("");
+      everyExercise.forEach(function (other) {
+        other.root.querySelector("input[name=student]").value = "";
+        other.choose(null);
+      });
+    });
+  }
+
+  Exercise.prototype.choose = function (fromAddress) {
+    var count = this.data.variants.length;
+    var student = storedStudent();
+    var variant = 0, why = "The book's facts.";
+    if (fromAddress !== null && fromAddress < count) {
+      variant = fromAddress;
+      why = "Variant " + variant + " of " + (count - 1) + ", chosen by the page's address.";
+    } else if (fromAddress !== null) {
+      why = "There is no variant " + fromAddress + " (0 to " + (count - 1) + "): the book's facts.";
+    } else if (student) {
+      variant = studentVariant(student, this.id, count);
+      why = "Your facts, for student id “" + student + "” (variant " + variant + ").";
+    }
+    this.show(variant, why);
+  };
+
+  Exercise.prototype.show = function (variant, why) {
+    var chosen = this.data.variants[variant];
+    this.variant = variant;
+    this.root.dataset.variant = String(variant);
+    this.root.dataset.facts = JSON.stringify(chosen.facts);
+    delete this.root.dataset.verdict;
+    this.root.querySelector("[data-facts-list]").innerHTML = chosen.factsHtml;
+    this.note.firstChild.textContent = why + " ";
+    this.verdict.textContent = "";
+    this.verdict.className = "lm-ex-verdict";
+    this.tried = false;
+    this.showButton.hidden = true;
+    this.solution.hidden = true;
+    this.solution.innerHTML = "";
+    var shown = document.querySelector('[data-solution-for="' + this.id + '"]');
+    var all = document.querySelector('script[data-solutions-for="' + this.id + '"]');
+    if (shown && all) shown.innerHTML = JSON.parse(all.textContent)[variant];
+  };
+
+  Exercise.prototype.check = function () {
+    var spec = this.data.answer;
+    var typed = this.input.value;
+    var form = typed.trim() ? canonical(spec, typed) : null;
+    var chosen = this.data.variants[this.variant];
+    var right = form !== null && chosen.digests.indexOf(sha256(chosen.salt + ":" + form).slice(0, 16)) >= 0;
+    this.root.dataset.verdict = right ? "correct" : "incorrect";
+    this.verdict.className = "lm-ex-verdict lm-ex-" + (right ? "correct" : "incorrect");
+    if (right) this.verdict.textContent = "✓ Correct.";
+    else if (form === null) {
+      this.verdict.textContent = "✗ Could not read “" + typed + "” as " + whatToType(spec) + ": please answer with " +
+        whatToType(spec) + ".";
+    } else this.verdict.textContent = "✗ Not quite." + (spec.hint ? " Hint: " + spec.hint : "");
+    this.input.setAttribute("aria-invalid", right ? "false" : "true");
+    this.tried = true;
+    if (this.data.solutions && this.solution.hidden) this.showButton.hidden = false;
+  };
+
+  Exercise.prototype.showSolution = function () {
+    var self = this;
+    if (!this.tried || !this.data.solutions) return;
+    var variant = this.variant;
+    this.showButton.disabled = true;
+    fetch(new URL(this.data.solutions, siteRoot()).href).then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return response.json();
+    }).then(function (file) {
+      if (self.variant !== variant) return;
+      self.solution.innerHTML = "<h5>Worked solution</h5>" + file.solutions[variant];
+      self.solution.hidden = false;
+      self.showButton.hidden = true;
+    }).catch(function (error) {
+      self.verdict.textContent = "The worked solution could not be loaded (" + error.message + ").";
+    }).then(function () {
+      self.showButton.disabled = false;
+    });
+  };
+
+  var everyExercise = [];
+
+  function init() {
+    var fromAddress = addressVariant();
+    document.querySelectorAll(".lm-exercise[data-exercise-id]").forEach(function (root) {
+      everyExercise.push(new Exercise(root));
+    });
+    everyExercise.forEach(function (exercise) { exercise.choose(fromAddress); });
+    document.documentElement.dataset.lmExercises = "ready";
+  }
+
+  window.lmExercises = { canonical: canonical, sha256: sha256, studentVariant: studentVariant };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,149 @@
+"""Checking a student's answer against a salted digest, never against the answer: the student's side of the exercises.
+
+    spec, record = ...   # written at build time (widgets.exercises: the answer's form, one variant's digests)
+    verdict("wreck-floor-pk", spec, record, "Rs 1,50,000")   # Feedback: correct / incorrect / unreadable, a hint
+
+The book's pages, the lite lab and a notebook all check the same way, and nothing here knows an answer: the build
+(``widgets.exercises.record``) runs the rule for each variant, puts the answer in its *canonical form* and keeps only
+``sha256(salt ":" form)`` (16 hex digits) of it, with a salt of its own per exercise and variant. A typed answer is
+put in the same form and hashed; it is right when its digest is one of the variant's. The page's script
+(``book/_ext/exercises/exercises.js``) is a line-for-line twin of :func:`canonical` and :func:`digest`.
+
+The canonical forms (:func:`canonical`):
+
+``number`` (amounts, measures, ratios), with a tolerance ``t`` > 0
+    the number read from what was typed ("1,50,000", "150000", "Rs 150,000.00", "₹1,50,000", "30 mm") divided by
+    the grid step ``t / 4`` and rounded (half up): the digit string of that integer. The build keeps the digest of
+    every grid point within ``7t/8`` of the rule's answer, so an answer within ``3t/4`` of it is always accepted and
+    one further than ``t`` never is (a grid point is at most ``t/8`` from what was typed). For amounts ``t`` is one
+    rupee, so any answer rounded to the rupee is right.
+``count`` (a number of days, of pilgrims): the integer itself; anything else is wrong.
+``yes-no``: ``yes`` or ``no`` (from the words of :data:`YES` and :data:`NO`).
+``text`` (a choice): lower case, single spaces, a leading "the" left out.
+
+What the digest does not do: hide an answer from a student who writes a program to try every candidate (an amount has
+a few hundred thousand, yes/no two). It keeps the answer from being *read off* the page, and keeps one variant's answer
+from telling another's; the assessed path is the instructor's assignment (``python -m widgets.exercises assignment``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+YES = ("yes", "y", "true", "t", "proved", "deemed proved")
+NO = ("no", "n", "false", "f", "not proved", "none")
+GRID = 4
+"""The grid step of a number is its tolerance divided by this."""
+CURRENCY = re.compile(r"^(?:rs\.?|inr|pkr|₹)", re.IGNORECASE)
+NUMBER = re.compile(r"^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))([a-z' ]*)$", re.IGNORECASE | re.ASCII)
+"""A number, then at most a unit in words ("30mm", "2 months' wages") once commas and spaces are gone."""
+KINDS = ("number", "count", "yes-no", "text")
+
+
+def read_number(text: str) -> float | None:
+    """The number a student typed ("1,50,000", "Rs. 150,000.00", "−3", "30 mm"), or ``None``."""
+    cleaned = re.sub(r"[,\s_]", "", str(text).replace("\u2212", "-"))
+    cleaned = CURRENCY.sub("", cleaned)
+    match = NUMBER.match(cleaned)
+    return float(match.group(1)) if match else None
+
+
+def read_yes_no(text: str) -> str | None:
+    """``"yes"`` or ``"no"`` for the words of :data:`YES` / :data:`NO`, else ``None``."""
+    words = " ".join(str(text).strip().lower().split())
+    return "yes" if words in YES else "no" if words in NO else None
+
+
+def read_text(text: str) -> str | None:
+    """A choice as typed, in one form: lower case, single spaces, a leading "the" left out."""
+    words = str(text).strip().lower().replace("-", " ").split()
+    if words and words[0] == "the":
+        words = words[1:]
+    return " ".join(words) or None
+
+
+def grid_point(value: float, step: float) -> int:
+    """The grid point nearest ``value`` (half up), as the page's script computes it: ``floor(value / step + 0.5)``."""
+    return math.floor(value / step + 0.5)
+
+
+def canonical(spec: dict[str, Any], answer: Any) -> str | None:
+    """The canonical form of ``answer`` for an exercise whose answer form is ``spec`` (``kind``, ``step``); ``None``
+    when it cannot be read as that kind."""
+    kind = spec["kind"]
+    if isinstance(answer, bool):
+        answer = "yes" if answer else "no"
+    if kind == "yes-no":
+        return read_yes_no(answer)
+    if kind == "text":
+        return read_text(answer)
+    value = float(answer) if isinstance(answer, int | float) else read_number(answer)
+    if value is None or not math.isfinite(value):
+        return None
+    if kind == "count":
+        return str(int(value)) if value.is_integer() else f"{value!r}"
+    return str(grid_point(value, spec["step"]))
+
+
+def digest(salt: str, form: str) -> str:
+    """The 16 hex digits the page keeps for a canonical ``form``."""
+    return hashlib.sha256(f"{salt}:{form}".encode()).hexdigest()[:16]
+
+
+def accepted_forms(spec: dict[str, Any], value: Any) -> list[str]:
+    """The canonical forms of every answer accepted for the rule's answer ``value`` (see the module docstring)."""
+    kind = spec["kind"]
+    if kind == "number":
+        step, reach = spec["step"], spec["tolerance"] - spec["step"] / 2
+        low, high = math.ceil((float(value) - reach) / step), math.floor((float(value) + reach) / step)
+        return [str(k) for k in range(low, high + 1)]
+    form = canonical(spec, value)
+    if form is None:
+        raise ValueError(f"the rule's answer {value!r} has no {kind} form")
+    return [form]
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What a check says: ``status`` is "correct", "incorrect", "unreadable" or "unknown-exercise"."""
+
+    exercise_id: str
+    status: str
+    message: str
+    expected: Any = None
+
+    def __bool__(self) -> bool:
+        return self.status == "correct"
+
+    def __str__(self) -> str:
+        return self.message
+
+    def _repr_html_(self) -> str:
+        colour = {"correct": "#1b5e20", "incorrect": "#b00020"}.get(self.status, "#8a4b00")
+        mark = {"correct": "✓", "incorrect": "✗"}.get(self.status, "?")
+        body = html.escape(self.message).replace("\n", "<br>")
+        return f"<div class='lm-check lm-check-{self.status}' style='color:{colour}'><b>{mark}</b> {body}</div>"
+
+
+def what_to_type(spec: dict[str, Any]) -> str:
+    """How the answer is to be typed, as the page and the messages say it."""
+    return {"number": "a number", "count": "a whole number", "yes-no": "yes or no", "text": "one of the choices"}[
+        spec["kind"]
+    ]
+
+
+def verdict(exercise_id: str, spec: dict[str, Any], record: dict[str, Any], answer: Any) -> Feedback:
+    """``answer`` checked against one variant's ``record`` (``salt``, ``digests``); the hint on a wrong answer."""
+    form = canonical(spec, answer) if answer is not None else None
+    if form is None:
+        kind = what_to_type(spec)
+        return Feedback(exercise_id, "unreadable", f"Could not read {answer!r} as {kind}: please answer with {kind}.")
+    if digest(record["salt"], form) in record["digests"]:
+        return Feedback(exercise_id, "correct", "Correct.")
+    hint = f" Hint: {spec['hint']}" if spec.get("hint") else ""
+    return Feedback(exercise_id, "incorrect", f"Not quite.{hint}")
