@@ -10,7 +10,8 @@ from babel.numbers import format_currency
 from hypothesis import given
 from hypothesis import strategies as st
 
-from widgets.rules.money import LOCALES, format_money
+from widgets.rules.money import LOCALES, format_money, format_sum
+from widgets.rules.result import rounded
 
 DECIMALS = st.decimals(min_value=Decimal("-1e15"), max_value=Decimal("1e15"), allow_nan=False, places=4)
 FLOATS = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False, allow_infinity=False)
@@ -26,6 +27,12 @@ def _babel(value: float | Decimal, currency: str) -> str:
 @given(DECIMALS, CURRENCIES)
 def test_decimals_read_as_babel_prints_them(value, currency):
     assert format_money(value, currency) == _babel(value, currency)
+
+
+@given(DECIMALS, CURRENCIES)
+def test_a_sum_the_rules_rounded_reads_as_babel_prints_it(value, currency):
+    """``format_sum`` (the steps' fast path) on a sum rounded half-up to the paisa, as the rules round."""
+    assert format_sum(rounded(value), currency) == _babel(rounded(value), currency)
 
 
 @given(FLOATS, CURRENCIES)

@@ -305,6 +305,7 @@ class Schema:
             if fact.name in self.facts or fact.name == "defaulted":
                 raise ValueError(f"fact {fact.name!r} declared twice or reserved")
             self.facts[fact.name] = fact
+        self._checks = {name: (f, _CHECKS[f.kind], f.default is None) for name, f in self.facts.items()}
         self._defaults = {name: f.default for name, f in self.facts.items() if not f.required}
         self._required = tuple(name for name, f in self.facts.items() if f.required)
         self.option_names = frozenset(self.options)
@@ -318,18 +319,22 @@ class Schema:
         first, then the facts in declaration order)."""
         if not isinstance(raw, Mapping):
             raise FactError([("facts", f"must be a JSON object, got {type(raw).__name__}")])
-        facts = self.facts
+        facts, checks = self.facts, self._checks
         values = dict(self._defaults)
         unknown: list[str] = []
         bad: dict[str, str] = {}
         for name, value in raw.items():
-            fact = facts.get(name) if isinstance(name, str) else None
-            if fact is None:
+            known = checks.get(name) if isinstance(name, str) else None
+            if known is None:
                 named = name if isinstance(name, str) and len(name) <= ECHO_MAX else _show(name)
                 unknown.append(named)
                 continue
+            fact, check, optional = known
+            if value is None and optional:  # Fact.check, inlined: each evaluation parses every fact given
+                values[name] = None
+                continue
             try:
-                values[name] = fact.check(value)
+                values[name] = check(fact, value)
             except ValueError as error:
                 bad[name] = str(error)
         for name in self._required:

@@ -77,7 +77,17 @@ def format_money(value: float | Decimal, currency: str) -> str:
         locale, pattern = LOCALES[currency]
         return format_currency(amount, currency, locale=locale, format=pattern)
     style = _style(currency)
-    whole, _, fraction = f"{abs(amount).quantize(style.quantum):f}".partition(".")
+    return _laid_out(abs(amount).quantize(style.quantum), amount.is_signed(), style)
+
+
+def format_sum(amount: Decimal, currency: str) -> str:
+    """A finite sum already rounded to the currency's places (as the rules round: ``result.rounded``), laid out as
+    ``format_money`` lays it out, without rounding it again (the rules' steps write several sums each)."""
+    return _laid_out(abs(amount), amount.is_signed() and bool(amount), _style(currency))
+
+
+def _laid_out(size_of: Decimal, negative: bool, style: _Style) -> str:
+    whole, _, fraction = f"{size_of:f}".partition(".")
     size = style.grouping[0]
     if len(whole) <= size:
         number = whole.rjust(style.min_digits, "0")
@@ -90,7 +100,6 @@ def format_money(value: float | Decimal, currency: str) -> str:
         number = style.group.join(reversed(groups))
     if fraction:
         number += style.decimal + fraction
-    negative = int(amount.is_signed())
     return style.prefixes[negative] + number + style.suffixes[negative]
 
 

@@ -21,7 +21,7 @@ import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING
 
-from widgets.rules.money import format_money
+from widgets.rules.money import format_sum
 from widgets.rules.result import rounded
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ _MONTHS = (
 
 def money_text(result: Result, value: Decimal | int) -> str:
     """``value`` as a sum in the currency of ``result``'s rule, to the paisa: "₹4,50,000.00", "Rs 90,000.00"."""
-    return format_money(rounded(Decimal(value)), result.rule.currency)
+    return format_sum(rounded(value if type(value) is Decimal else Decimal(value)), result.rule.currency)
 
 
 def figure(value: Decimal | float | int, places: int = 2) -> str:
