@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: setup corpus book-vendor book-build book-instructor book lite test lint clean
+.PHONY: setup corpus book-vendor book-build book-instructor book lite notebooks test lint clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ book-instructor: corpus book-vendor
 	$(VENV)/bin/jupyter-book build . --config _build/instructor/_config.yml --path-output _build/instructor \
 		--warningiserror --keep-going
 	$(MAKE) lite LITE_OUT=_build/instructor/_build/html/lite
+
+# The chapters as .ipynb for JupyterLab (exercises shown as text, solutions left out): see the README.
+notebooks: setup
+	$(PY) lite/notebooks.py --jupyterlab _build/notebooks book/chapters/*.md
 
 book: book-build
 	@echo "Serving the book at http://localhost:$(PORT)/ (Ctrl-C to stop)"

@@ -10,6 +10,12 @@ Each copy is the chapter read by jupytext, with two changes, both visible in the
 - statements that need a module the browser cannot load (``browser_unavailable.yaml``: pandas, matplotlib, myst-nb…)
   are left out: in a setup cell only those statements go (the cell keeps its other imports); any other cell that needs
   one becomes a note pointing to the book's page, where its output was computed at build time.
+
+``for_jupyterlab`` makes the copies a real Jupyter server opens (``make notebooks`` → ``_build/notebooks/``, the
+README's "The notebooks in JupyterLab"): the same exercises as text and no solution blocks, with ``check`` from
+``widgets.exercises`` (a clone of the project has it), and every cell as the chapter has it.
+
+    python lite/notebooks.py --jupyterlab OUT_DIR book/chapters/*.md
 """
 
 from __future__ import annotations
@@ -135,6 +141,33 @@ def for_browser(notebook: Any) -> Any:
     return notebook
 
 
+JUPYTERLAB_CELL = """\
+# Check an exercise's answer with check("<exercise id>", your_answer), against the book's facts.
+from widgets.exercises import check"""
+
+
+def for_jupyterlab(notebook: Any) -> Any:
+    """``notebook`` as a Jupyter server shows it: exercises as text, no solution blocks, ``check`` imported."""
+    first_code = next((i for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"), None)
+    if first_code is None:
+        raise ValueError("a chapter with no code cell")
+    notebook.cells.insert(first_code + 1, nbformat.v4.new_code_cell(JUPYTERLAB_CELL))
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            cell.source = exercises_as_text(cell.source)
+    return notebook
+
+
+def convert_for_jupyterlab(chapter: Path, out_dir: Path) -> Path:
+    """Write ``chapter`` as ``out_dir/<stem>.ipynb`` for a Jupyter server (``for_jupyterlab``)."""
+    notebook = for_jupyterlab(jupytext.read(chapter))
+    notebook.metadata.pop("jupytext", None)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"{chapter.stem}.ipynb"
+    nbformat.write(notebook, target)
+    return target
+
+
 def convert(chapter: Path, out_dir: Path) -> Path:
     """Write the lite copy of ``chapter`` (a MyST ``.md`` notebook) as ``out_dir/<stem>.ipynb``."""
     notebook = for_browser(jupytext.read(chapter))
@@ -144,3 +177,14 @@ def convert(chapter: Path, out_dir: Path) -> Path:
     target = out_dir / f"{chapter.stem}.ipynb"
     nbformat.write(notebook, target)
     return target
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description="The chapters as notebooks for a Jupyter server.")
+    parser.add_argument("--jupyterlab", type=Path, required=True, metavar="OUT_DIR")
+    parser.add_argument("chapters", type=Path, nargs="+")
+    args = parser.parse_args()
+    for path in args.chapters:
+        print(convert_for_jupyterlab(path, args.jupyterlab))

@@ -167,3 +167,20 @@ def test_the_labs_check_is_the_pages_against_the_exported_digests(lite_site: Pat
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("lex_maritima_live", None)
+
+
+def test_the_jupyterlab_notebooks_show_each_exercise_as_text_and_check_it(tmp_path: Path) -> None:
+    """``make notebooks``: a chapter for a Jupyter server shows its exercises' questions and facts, no directive, no
+    solution block; its ``check`` accepts the rule's answer for the book's facts."""
+    from widgets import exercises
+
+    for chapter in CHAPTERS:
+        ids = re.findall(r"\{exercise-check\} (\S+)", chapter.read_text(encoding="utf-8"))
+        notebook = json.loads(notebooks.convert_for_jupyterlab(chapter, tmp_path).read_text(encoding="utf-8"))
+        text = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
+        assert ids and "{exercise-check}" not in text and "{solution}" not in text, chapter.name
+        for exercise_id in ids:
+            assert f"**Exercise `{exercise_id}`.**" in text
+            assert exercises.facts_markdown(exercise_id) in text
+        code = "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
+        assert "from widgets.exercises import check" in code
