@@ -305,7 +305,7 @@ class Schema:
             if fact.name in self.facts or fact.name == "defaulted":
                 raise ValueError(f"fact {fact.name!r} declared twice or reserved")
             self.facts[fact.name] = fact
-        self._checks = {name: (f, _CHECKS[f.kind], f.default is None) for name, f in self.facts.items()}
+        self._checks = {name: f.check for name, f in self.facts.items()}
         self._defaults = {name: f.default for name, f in self.facts.items() if not f.required}
         self._required = tuple(name for name, f in self.facts.items() if f.required)
         self.option_names = frozenset(self.options)
@@ -324,17 +324,13 @@ class Schema:
         unknown: list[str] = []
         bad: dict[str, str] = {}
         for name, value in raw.items():
-            known = checks.get(name) if isinstance(name, str) else None
-            if known is None:
+            check = checks.get(name) if isinstance(name, str) else None
+            if check is None:
                 named = name if isinstance(name, str) and len(name) <= ECHO_MAX else _show(name)
                 unknown.append(named)
                 continue
-            fact, check, optional = known
-            if value is None and optional:  # Fact.check, inlined: each evaluation parses every fact given
-                values[name] = None
-                continue
             try:
-                values[name] = check(fact, value)
+                values[name] = check(value)
             except ValueError as error:
                 bad[name] = str(error)
         for name in self._required:
