@@ -105,13 +105,7 @@ def for_browser(notebook: Any) -> Any:
     modules, names = _unavailable()
     bound: dict[str, str] = {}
     cells: list[Any] = []
-    first_code = next((i for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"), None)
-    if first_code is None:
-        raise ValueError("a chapter with no code cell has no calculator for the lite lab")
-    notebook.cells.insert(first_code + 1, nbformat.v4.new_code_cell(LITE_CELL))
-    for cell in notebook.cells:
-        if cell.cell_type == "markdown":
-            cell.source = exercises_as_text(cell.source)
+    for cell in _exercises_as_text(_after_imports(notebook, LITE_CELL)).cells:
         if cell.cell_type != "code":
             cells.append(cell)
             continue
@@ -148,35 +142,43 @@ from widgets.exercises import check"""
 
 def for_jupyterlab(notebook: Any) -> Any:
     """``notebook`` as a Jupyter server shows it: exercises as text, no solution blocks, ``check`` imported."""
+    return _exercises_as_text(_after_imports(notebook, JUPYTERLAB_CELL))
+
+
+def _after_imports(notebook: Any, source: str) -> Any:
+    """``notebook`` with a code cell of ``source`` after its first code cell (the chapter's imports)."""
     first_code = next((i for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"), None)
     if first_code is None:
-        raise ValueError("a chapter with no code cell")
-    notebook.cells.insert(first_code + 1, nbformat.v4.new_code_cell(JUPYTERLAB_CELL))
+        raise ValueError("a chapter with no code cell has no imports to follow (nor a calculator)")
+    notebook.cells.insert(first_code + 1, nbformat.v4.new_code_cell(source))
+    return notebook
+
+
+def _exercises_as_text(notebook: Any) -> Any:
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
             cell.source = exercises_as_text(cell.source)
     return notebook
 
 
-def convert_for_jupyterlab(chapter: Path, out_dir: Path) -> Path:
-    """Write ``chapter`` as ``out_dir/<stem>.ipynb`` for a Jupyter server (``for_jupyterlab``)."""
-    notebook = for_jupyterlab(jupytext.read(chapter))
+def _write(notebook: Any, out_dir: Path, stem: str) -> Path:
     notebook.metadata.pop("jupytext", None)
     out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / f"{chapter.stem}.ipynb"
+    target = out_dir / f"{stem}.ipynb"
     nbformat.write(notebook, target)
     return target
+
+
+def convert_for_jupyterlab(chapter: Path, out_dir: Path) -> Path:
+    """Write ``chapter`` as ``out_dir/<stem>.ipynb`` for a Jupyter server (``for_jupyterlab``)."""
+    return _write(for_jupyterlab(jupytext.read(chapter)), out_dir, chapter.stem)
 
 
 def convert(chapter: Path, out_dir: Path) -> Path:
     """Write the lite copy of ``chapter`` (a MyST ``.md`` notebook) as ``out_dir/<stem>.ipynb``."""
     notebook = for_browser(jupytext.read(chapter))
-    notebook.metadata.pop("jupytext", None)
     notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
-    out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / f"{chapter.stem}.ipynb"
-    nbformat.write(notebook, target)
-    return target
+    return _write(notebook, out_dir, chapter.stem)
 
 
 if __name__ == "__main__":
