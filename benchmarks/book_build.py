@@ -21,7 +21,6 @@ Goals: clean build ≤ 240 s and a no-op build ≤ 20 s (issue 12); every one-pa
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import subprocess
 import sys
@@ -29,8 +28,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from results_file import write_results
+
 ROOT = Path(__file__).resolve().parents[1]
-RESULTS = ROOT / "benchmarks" / "results" / "book_build.json"
 GOALS = {"clean_seconds": 240.0, "noop_seconds": 20.0, "rebuild_fraction": 0.10, "largest_page_bytes": 2_000_000}
 TOUCHED = ["book/intro.md", "book/chapters/wages-on-wreck.md"]
 UPDATING = re.compile(r"updating environment: (?:\[.*?\] )?(\d+) added, (\d+) changed, (\d+) removed")
@@ -114,8 +114,7 @@ def main() -> None:
     result["inputs_changed_during_run"] = spurious
     if spurious:  # e.g. the corpus rebuilt with new contents while this ran
         print("warning: a build read more pages than the one touched: the inputs changed under it", file=sys.stderr)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
+    write_results("book_build", result, indent=2)
     for key, value in result.items():
         print(f"{key:>26}: {value}")
 

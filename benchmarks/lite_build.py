@@ -30,8 +30,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from results_file import write_results
+
 ROOT = Path(__file__).resolve().parents[1]
-RESULTS = ROOT / "benchmarks" / "results" / "lite_build.json"
 GOALS = {"fresh_seconds": 60.0, "hosts": ["files.pythonhosted.org", "pypi.org"]}
 
 
@@ -127,8 +128,7 @@ def main() -> None:
             "meets_goals": fresh <= GOALS["fresh_seconds"] and proxy.hosts <= set(GOALS["hosts"]),
         }
     print(json.dumps(results, indent=1))
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    write_results("lite_build", results)
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT / "lite"))
 import yaml  # noqa: E402
 from localsite import CHROMIUM, OutsideTrap  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from results_file import write_results  # noqa: E402
 
 PAGE = "book/chapters/wages-on-wreck.html"
 LAB = "lite/lab/index.html?path=chapters/wages-on-wreck.ipynb"
@@ -281,9 +282,7 @@ def main() -> None:
                  result["outside_requests_refused"] == 0))  # fmt: skip
     for name, value, goal, ok in rows:
         print(f"{name:<38} {value:<44} {goal:<22} {'ok' if ok else 'MISSED'}")
-    out = ROOT / "benchmarks" / "results" / "live.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    write_results("live", result)
 
 
 if __name__ == "__main__":

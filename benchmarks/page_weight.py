@@ -13,7 +13,6 @@ written to benchmarks/results/page_weight.json.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -25,6 +24,7 @@ sys.path.insert(0, str(ROOT / "lite"))
 from live import GzipSite  # noqa: E402
 from localsite import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from results_file import write_results  # noqa: E402
 
 PAGES = {
     "topic page (wages on wreck)": ("book/chapters/wages-on-wreck.html", 700_000),
@@ -75,9 +75,7 @@ def main() -> None:
         ok = r["wire_bytes"] <= r["goal_bytes"] and blocking <= BLOCKING
         weight = f"{r['wire_bytes'] / 1e3:7.0f} kB ({r['requests']} requests), goal ≤ {r['goal_bytes'] / 1e3:.0f} kB"
         print(f"{name:<34} {weight}; largest blocking script {blocking / 1e3:.0f} kB  {'ok' if ok else 'MISSED'}")
-    out = ROOT / "benchmarks" / "results" / "page_weight.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    write_results("page_weight", results)
 
 
 if __name__ == "__main__":
