@@ -374,9 +374,7 @@ def _absence_made_out(result: Result, binds: Ref, clause: Ref) -> bool:
     lawfully engaged (the person insisting on the forfeiture must show it; not shown, no offence is made out) and that
     he was absent without sufficient reason (if he shows a sufficient reason — or, for an absence within twenty-four
     hours of sailing, a reasonable cause — there is no offence)."""
-    engaged = _shown(result, "engaged", True, binds, "no offence: only a seafarer lawfully engaged is bound")
-    if not engaged:
-        result.step(binds, "It is not shown that he was lawfully engaged: no offence, so nothing may be forfeited.")
+    engaged = _lawfully_engaged(result, binds)
     reason = result.facts.sufficient_reason
     if reason is True:
         result.burden("sufficient_reason", clause, "proved: not absent without sufficient reason, no offence")
@@ -398,6 +396,12 @@ def _quitting_made_out(result: Result, binds: Ref | None) -> bool:
     if binds is None:
         result.unused("engaged", ref, "s. 208 names any officer, seaman or apprentice, not one lawfully engaged")
         return True
+    return _lawfully_engaged(result, binds)
+
+
+def _lawfully_engaged(result: Result, binds: Ref) -> bool:
+    """Whether the person insisting on the forfeiture shows the engagement ``binds`` requires ("lawfully engaged");
+    not shown, no offence is made out."""
     engaged = _shown(result, "engaged", True, binds, "no offence: only a seafarer lawfully engaged is bound")
     if not engaged:
         result.step(binds, "It is not shown that he was lawfully engaged: no offence, so nothing may be forfeited.")
@@ -573,6 +577,12 @@ def _no_application(result: Result, ref: Ref, why: str) -> None:
     result.unused("amount_forfeited", ref, "it is within what may be forfeited, and the section applies no sum here")
 
 
+def _nil_forfeiture(result: Result, ref: Ref) -> None:
+    """No offence made out (or a defence): nothing may be forfeited under ``ref``, and no sum forfeited is accepted."""
+    _check_amount_forfeited(result, Decimal(0))
+    result.amount("max_forfeiture", Decimal(0), MAXIMUM, ref)
+
+
 def _check_amount_forfeited(result: Result, ceiling: Decimal) -> None:
     """``amount_forfeited`` above what may be forfeited is a bad fact: a ``FactError`` naming it."""
     forfeited = result.facts.amount_forfeited
@@ -644,8 +654,7 @@ def _in_desertion(facts: Facts, result: Result, established: str | None) -> None
     any substitute engaged in his place at a higher rate of wages than the rate stipulated to be paid to him"
     (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_38__row_2). "All or any part of": a maximum."""
     if not established:
-        _check_amount_forfeited(result, Decimal(0))
-        result.amount("max_forfeiture", Decimal(0), MAXIMUM, IN_ITEM_38_A)
+        _nil_forfeiture(result, IN_ITEM_38_A)
         result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_38_A)
         _apply(result, Decimal(0), IN_S101_1, "the Central Government")
         return
@@ -716,8 +725,7 @@ def _in_absence(facts: Facts, result: Result, committed: bool) -> None:
     larger of the two being the ceiling; ``substitute_expenses`` is the total for the absence."""
     result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_38_B)
     if not committed:
-        _check_amount_forfeited(result, Decimal(0))
-        result.amount("max_forfeiture", Decimal(0), MAXIMUM, IN_ITEM_38_B)
+        _nil_forfeiture(result, IN_ITEM_38_B)
         _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only.")
         return
     day = _day_pay(result, IN_ITEM_38_B)
@@ -742,8 +750,7 @@ def _in_quitting(facts: Facts, result: Result) -> None:
     result.value("deemed_proved", _not_desertion(result, IN_S100_1))
     result.value("unseaworthiness_defence", False)
     if not _quitting_made_out(result, IN_S95):
-        _check_amount_forfeited(result, Decimal(0))
-        result.amount("max_forfeiture", Decimal(0), MAXIMUM, IN_ITEM_39_I)
+        _nil_forfeiture(result, IN_ITEM_39_I)
         result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_39_I)
         _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only.")
         return
@@ -916,8 +923,7 @@ def _pk_absence(facts: Facts, result: Result, committed: bool) -> None:
         return
     result.value("forfeiture_fixed", True)
     if not committed:
-        _check_amount_forfeited(result, Decimal(0))
-        result.amount("max_forfeiture", Decimal(0), MAXIMUM, PK_S208_III)
+        _nil_forfeiture(result, PK_S208_III)
         return
     periods = _periods(result)
     month = _month_pay(result, PK_S208_III)
