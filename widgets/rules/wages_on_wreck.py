@@ -243,8 +243,7 @@ def _wages_for_unfitness(result: Result, ref: Ref) -> Decimal:
     result.step(
         ref, f"Left on shore as unfit: wages until arrival at the return port, {how_long}; no one-month minimum."
     )
-    if facts.days_suitably_employed or facts.days_negligent:
-        result.step(ref, "The exclusions for days employed or negligent reach only wages under (a)(i), not these.")
+    _exclusions_not_asked(result, ref)
     return wages
 
 
@@ -416,8 +415,7 @@ def _in_compute(facts: Facts, result: Result) -> None:
         for name in CAPTIVITY_DATES:
             result.unused(name, IN_S69_4, "a date of s. 69(4)'s captivity, not of this cause")
     if facts.cause not in WRECK_CAUSES:
-        for name in ("seafarer_deceased", "nominee_under_s85"):
-            result.unused(name, IN_S69_3, "s. 69(3) says who is paid the compensation for effects, and none is due")
+        _payee_not_asked(result)
     if facts.cause == "captivity":
         _in_captivity(facts, result)
         return
@@ -504,8 +502,7 @@ def _in_payee(facts: Facts, result: Result, compensation: Decimal) -> None:
     or the nomination made by him is or has become void, to his legal heirs" (in-msb-2016, part_V__sec_69__subsec_3)."""
     if not compensation:
         result.value("effects_payee", None)
-        for name in ("seafarer_deceased", "nominee_under_s85"):
-            result.unused(name, IN_S69_3, "s. 69(3) says who is paid the compensation, and none is due")
+        _payee_not_asked(result)
         return
     if not facts.seafarer_deceased:
         payee = "the seafarer"
@@ -520,6 +517,19 @@ def _in_payee(facts: Facts, result: Result, compensation: Decimal) -> None:
         f"The compensation is deposited with the shipping master at the port of engagement in India for payment to "
         f"{payee}.",
     )
+
+
+def _exclusions_not_asked(result: Result, ref: Ref) -> None:
+    """Days employed or negligent given for wages other than (a)(i)'s, which alone the exclusions reach."""
+    facts = result.facts
+    if facts.days_suitably_employed or facts.days_negligent:
+        result.step(ref, "The exclusions for days employed or negligent reach only wages under (a)(i), not these.")
+
+
+def _payee_not_asked(result: Result) -> None:
+    """The facts of s. 69(3)'s payee, given where no compensation for effects is due, reported as having no effect."""
+    for name in ("seafarer_deceased", "nominee_under_s85"):
+        result.unused(name, IN_S69_3, "s. 69(3) says who is paid the compensation for effects, and none is due")
 
 
 def _in_captivity(facts: Facts, result: Result) -> None:
@@ -540,8 +550,7 @@ def _in_captivity(facts: Facts, result: Result) -> None:
     for name in WRECK_DATES:
         if getattr(facts, name) is not None:
             result.step(IN_S69_4, f"The {name.replace('_', ' ')} given has no effect here: a date of the wreck limbs.")
-    if facts.days_suitably_employed or facts.days_negligent:
-        result.step(IN_S69_2, "The exclusions for days employed or negligent reach only wages under (a)(i), not these.")
+    _exclusions_not_asked(result, IN_S69_2)
     _effects_not_asked(result, IN_S69_4, "s. 69(4)")
     result.unused("ship_trade", IN_S69_4, "it measures only the compensation for effects, which s. 69(4) does not give")
     wages = result.amount("wages", wages, ENTITLEMENT, IN_S69_4)
