@@ -114,11 +114,6 @@ def _jsonable(value: Any) -> Any:
 
 
 def quoted(value: Any) -> str:
-    """``value`` as an error message quotes it (see ``_show``), for messages outside this module."""
-    return _show(value)
-
-
-def _show(value: Any) -> str:
     """A value given as a fact, quoted for an error message as the reader typed it: “a lot”, 12.5, true, null; a long
     value is cut to ``ECHO_MAX`` characters, an integer of hundreds of digits named by its length."""
     if isinstance(value, bool):
@@ -137,13 +132,13 @@ def _show(value: Any) -> str:
 
 def _real(fact: Fact, value: Any) -> float | int | Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        raise ValueError(f"must be a number, got {_show(value)}")
+        raise ValueError(f"must be a number, got {quoted(value)}")
     if isinstance(value, float | Decimal) and not math.isfinite(value):
-        raise ValueError(f"must be a finite number, got {_show(value)}")
+        raise ValueError(f"must be a finite number, got {quoted(value)}")
     if fact.minimum is not None and value < fact.minimum:
-        raise ValueError(f"must be at least {_bound(fact.minimum)}, got {_show(value)}")
+        raise ValueError(f"must be at least {_bound(fact.minimum)}, got {quoted(value)}")
     if fact.maximum is not None and value > fact.maximum:
-        raise ValueError(f"must be at most {_bound(fact.maximum)}, got {_show(value)}")
+        raise ValueError(f"must be at most {_bound(fact.maximum)}, got {quoted(value)}")
     return value
 
 
@@ -155,15 +150,15 @@ def _bound(limit: float) -> str:
 def _money(fact: Fact, value: Any) -> Decimal:
     value = _real(fact, value)
     if value < 0:
-        raise ValueError(f"must not be negative, got {_show(value)}")
+        raise ValueError(f"must not be negative, got {quoted(value)}")
     if value > MONEY_MAX:
-        raise ValueError(f"must be at most {MONEY_MAX:,} (the plausibility bound for a sum), got {_show(value)}")
+        raise ValueError(f"must be at most {MONEY_MAX:,} (the plausibility bound for a sum), got {quoted(value)}")
     return value if isinstance(value, Decimal) else Decimal(str(value))
 
 
 def _amounts(fact: Fact, value: Any) -> tuple[Decimal, ...]:
     if not isinstance(value, list | tuple):
-        raise ValueError(f"must be a list of sums, one for each period, got {_show(value)}")
+        raise ValueError(f"must be a list of sums, one for each period, got {quoted(value)}")
     if len(value) > AMOUNTS_MAX:
         raise ValueError(f"must hold at most {AMOUNTS_MAX:,} sums, got {len(value):,}")
     sums = []
@@ -178,12 +173,12 @@ def _amounts(fact: Fact, value: Any) -> tuple[Decimal, ...]:
 def _count(fact: Fact, value: Any) -> int:
     value = _real(fact, value)
     if value < 0:
-        raise ValueError(f"must not be negative, got {_show(value)}")
+        raise ValueError(f"must not be negative, got {quoted(value)}")
     if value > COUNT_MAX:
-        raise ValueError(f"must be at most {COUNT_MAX:,} (the plausibility bound for a count), got {_show(value)}")
+        raise ValueError(f"must be at most {COUNT_MAX:,} (the plausibility bound for a count), got {quoted(value)}")
     if isinstance(value, float | Decimal):
         if value != int(value):
-            raise ValueError(f"must be a whole number, got {_show(value)}")
+            raise ValueError(f"must be a whole number, got {quoted(value)}")
         value = int(value)
     return value
 
@@ -200,9 +195,9 @@ def _date(fact: Fact, value: Any) -> dt.date:
         with contextlib.suppress(ValueError):
             day = dt.date.fromisoformat(value)
     if day is None:
-        raise ValueError(f"must be an ISO date YYYY-MM-DD, got {_show(value)}")
+        raise ValueError(f"must be an ISO date YYYY-MM-DD, got {quoted(value)}")
     if not DATE_MIN <= day <= DATE_MAX:
-        raise ValueError(f"must be between {DATE_MIN} and {DATE_MAX} (the plausibility bounds), got {_show(value)}")
+        raise ValueError(f"must be between {DATE_MIN} and {DATE_MAX} (the plausibility bounds), got {quoted(value)}")
     return day
 
 
@@ -213,19 +208,19 @@ def _choice(fact: Fact, value: Any) -> str:
 
 
 def _bad_choice(choices: tuple[str, ...], value: Any) -> Any:
-    raise ValueError(f"must be one of {', '.join(_show(c) for c in choices)}; got {_show(value)}")
+    raise ValueError(f"must be one of {', '.join(quoted(c) for c in choices)}; got {quoted(value)}")
 
 
 def _flag(fact: Fact, value: Any) -> bool:
     if isinstance(value, bool):
         return value
-    raise ValueError(f"must be true or false, got {_show(value)}")
+    raise ValueError(f"must be true or false, got {quoted(value)}")
 
 
 def _proof(fact: Fact, value: Any) -> bool | str:
     if isinstance(value, bool) or value == NOT_SHOWN:
         return value
-    raise ValueError(f'must be true, false or "{NOT_SHOWN}", got {_show(value)}')
+    raise ValueError(f'must be true, false or "{NOT_SHOWN}", got {quoted(value)}')
 
 
 _CHECKS: dict[str, Callable[[Fact, Any], Any]] = {
@@ -326,7 +321,7 @@ class Schema:
         for name, value in raw.items():
             check = checks.get(name) if isinstance(name, str) else None
             if check is None:
-                named = name if isinstance(name, str) and len(name) <= ECHO_MAX else _show(name)
+                named = name if isinstance(name, str) and len(name) <= ECHO_MAX else quoted(name)
                 unknown.append(named)
                 continue
             try:
