@@ -116,3 +116,14 @@ def test_a_what_if_cells_bad_fact_is_the_rules_message_not_an_error():
 
 def test_the_what_if_namespace_is_what_the_docstring_says():
     assert WHAT_IF_NAMES == ("widgets", "outcome", "opening_facts", "display", "shown", "dt")
+
+
+@pytest.mark.parametrize("provision_id", PROVISIONS)
+def test_a_form_that_sends_every_field_at_its_default_explains_the_same_as_the_facts_it_stands_for(provision_id):
+    """The form sends every field, those not touched at their defaults: a fact at its default is not "given", so no
+    step reports it as having no effect, and the result reads as for the opening facts alone."""
+    opening = opening_facts(provision_id)
+    from_form = widgets.evaluate(provision_id, form_facts(provision_id, page.opening_form(provision_id, opening)))
+    alone = widgets.evaluate(provision_id, opening)
+    assert from_form["steps"] == alone["steps"]
+    assert from_form["amounts"] == alone["amounts"]

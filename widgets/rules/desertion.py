@@ -303,7 +303,7 @@ def _cap_at_wages(result: Result, ceiling: Decimal, ref: Ref) -> Decimal:
                 ref, f"Out of his wages: capped at the wages earned, {money_text(result, result.facts.wages_earned)}."
             )
             return result.facts.wages_earned
-    elif "wages_earned" not in result.facts.defaulted:
+    elif result.given("wages_earned"):
         result.step(ref, "The wages he has earned do not cap a forfeiture out of his wages (option none): no effect.")
     return ceiling
 
@@ -325,7 +325,7 @@ def _alternative(result: Result, period_pay: Decimal, periods: int, ref: Ref) ->
             f"({money_text(result, pay)} of pay in all against {money_text(result, facts.substitute_expenses)} of "
             f"expenses): the larger, {money_text(result, larger)}"
         )
-    if "substitute_expenses" not in facts.defaulted:
+    if result.given("substitute_expenses"):
         result.step(ref, "Read period by period, the substitute's expenses are those given for each period.")
     costs = per_period if per_period is not None else (Decimal(0),) * periods
     if len(costs) != periods:

@@ -61,10 +61,15 @@ class Result:
         self._cite(ref)
         self._steps.append({"citation": ref.citation, "eid": ref.eid, "text": text})
 
+    def given(self, fact: str) -> bool:
+        """Whether the caller gave ``fact`` a value of its own: not left out, and not its default (a calculator's form
+        sends every field, its unchanged ones at their defaults)."""
+        return fact not in self.facts.defaulted and getattr(self.facts, fact) != self.rule.facts.facts[fact].default
+
     def unused(self, fact: str, ref: Ref, why: str) -> None:
         """A step saying that ``fact``, given by the caller, has no effect under ``ref`` and ``why``: every fact a rule
-        accepts either changes the outcome or is reported. A fact left to its default is not mentioned."""
-        if fact not in self.facts.defaulted:
+        accepts either changes the outcome or is reported. A fact at its default (``given`` false) is not mentioned."""
+        if self.given(fact):
             self.step(ref, f"The {fact.replace('_', ' ')} given has no effect here: {why}.")
 
     def amount(self, name: str, value: Decimal, kind: str, ref: Ref) -> Decimal:
