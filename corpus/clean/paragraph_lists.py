@@ -176,6 +176,12 @@ class Nester:
 
     def add_proviso(self, line: int, text: str, upcoming: list[str]) -> None:
         """A ``Provided …`` paragraph; ``upcoming`` are the labels of the markers after it in this section."""
+        innermost = self.stack[-1]
+        if innermost.role == "item" and innermost.level >= 1 and self._continues(innermost, upcoming):
+            # an item of a proviso's list, the list going on after it: MPA 2021 s.54(1), L332, "(e) …: Provided
+            # that …; (f) …" in the second proviso; the proviso is (e)'s and the proviso holding the list stays open
+            self._open_annex("proviso", innermost, line, text)
+            return
         self._close_annexes()
         holder = self.stack[-1]
         own = bool(_THIS_CLAUSE.search(text))  # "under this clause": the clause it follows (MPA 2021 s.15(2)(b))

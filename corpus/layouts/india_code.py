@@ -39,6 +39,14 @@ _CUT = re.compile(
     r"(?=\((?:\d{1,3}[A-Z]?|[a-z]{1,4}|[A-Z])\) |Provided\b|Explanation\b)"
     r"| (?=\(\d{1,3}\) [A-Z])"  # a sub-section whose full stop India Code lost (s.24, L152: "of the Board (3) The")
 )
+_REFERENCE_WORDS = frozenset(
+    "clause clauses sub-clause sub-clauses section sections sub-section sub-sections item items"
+    " and or of to in under".split()
+)
+"""Words that make the marker after them a reference ("clause (a)", "sub-sections (1) and (2)"), not a first item."""
+_FOLLOWS = {"b": "a", "ii": "i", "2": "1", "B": "A"}
+"""A list's second marker and its first: a paragraph cut at ``(b)`` whose list's ``(a)`` India Code ran into the
+sentence before it."""
 _FOOTNOTE = re.compile(r"\s*\[Footnote\] (?P<mark>\d{1,2})\. ")
 _SECTION = re.compile(r"^(?P<n>\d{1,3})(?P<letter>[A-Z]?)$")
 _MARK = "\ue000{}\ue000"  # where a footnote's mark stood, until its note is placed (a private-use character)
@@ -156,7 +164,7 @@ def _section(section: _Section, result: MarkupResult, count: object) -> outline.
     """One section: its string cut into paragraphs, nested, its footnotes made editorial notes at their marks."""
     line = section.content_line
     text, notes = _footnotes(section, result)
-    paragraphs = [(line, part) for part in _CUT.split(text) if part]
+    paragraphs = [(line, part) for part in _first_markers(_CUT.split(text)) if part]
     node = Node("section", -1, num=section.num, line=section.line)
     paragraph_lists.nest(node, paragraphs)
     definitions = section.heading.startswith("Definitions")
@@ -166,6 +174,25 @@ def _section(section: _Section, result: MarkupResult, count: object) -> outline.
             raise QuirksError(f"india-code: line {line}: the mark of footnote {mark} is not in section {section.num}")
     heading = markup.text(section.heading)
     return outline.Provision("SEC", f"{section.num}.", heading, items or [outline.Text(markup.remark("no text"))])
+
+
+def _first_markers(parts: list[str]) -> list[str]:
+    """``parts`` with each list's first item cut from the sentence that introduces it, when India Code printed no
+    colon or dash before it: s.57(1), L350 "the Presiding Officer, who (a) has been adjudged as an insolvent; (b) …";
+    s.68, L416 "and includes (i) areas such as canteens …; (ii) …". The cut is made only when the next part opens with
+    the list's second marker, and not after a word that makes the marker a reference ("clause (a)")."""
+    out: list[str] = []
+    for part in parts:
+        second = paragraph_lists.MARKER.match(part)
+        first = _FOLLOWS.get(second["label"]) if second else None
+        previous = out[-1] if out else ""
+        at = previous.rfind(f" ({first}) ") if first else -1
+        if at > 0 and not previous.startswith(f"({first})"):
+            before = previous[:at].rsplit(" ", 1)[-1]
+            if before.lower() not in _REFERENCE_WORDS:
+                out[-1:] = [previous[:at], previous[at + 1 :]]
+        out.append(part)
+    return out
 
 
 def _no_remark(block: Block, text: str) -> str:
