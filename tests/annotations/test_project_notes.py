@@ -1,12 +1,14 @@
 """The project's annotations attach to the corpus as built; orphans are found, never dropped or misplaced."""
 
+import re
 import textwrap
 
 import pytest
 
-from corpus import cite
+from corpus import catalogue, cite
 from corpus.annotation_store import load_file, orphans
 from corpus.bill_notes import notes_on_clauses, objects_and_reasons
+from corpus.cite import load
 from corpus.notes import all_notes, check, export
 
 KEY_PROVISIONS = {
@@ -109,3 +111,39 @@ def test_a_course_file_adds_to_the_project_notes_without_touching_them(tmp_path)
     base, with_course = all_notes(), all_notes([path])
     assert len(with_course) == len(base) + 1 and with_course[: len(base)] == base
     assert export([path])["total"] == len(base) + 1
+
+
+BILL_TO_ACT = ["sec_54__subsec_1", "sec_60__subsec_2", "sec_3__subsec_1__para_f", "sec_27__subsec_1__proviso_nn_2"]
+
+
+def _words(text):
+    return " ".join(text.replace("’", "'").replace("‘", "'").split()).lower()
+
+
+def test_the_biggest_changes_from_bill_to_act_have_commentary_on_the_act_citing_both_texts():
+    notes = [n for n in all_notes() if n.document == "in-mpaa-2021" and n.kind == "commentary"]
+    assert sorted(n.eid for n in notes) == sorted(BILL_TO_ACT)
+    bill = _words(" ".join(load("in-mpab-2016").itertext()))
+    act = _words(" ".join(load("in-mpaa-2021").itertext()))
+    for note in notes:
+        clauses = re.findall(r"\bcl\.(\d+)", note.text)
+        sections = re.findall(r"\bss?\.(\d+)", note.text)
+        assert clauses and sections, f"{note.id} must cite the Bill's clause and the Act's section it compares"
+        for number in clauses:
+            cite("in-mpab-2016", number)  # raises CitationError if the Bill has no such clause
+        for number in sections:
+            cite("in-mpaa-2021", number)
+        # every phrase the note quotes ('…') is the words of one of the two texts
+        for quoted in re.findall(r"(?<![a-z])'([^']{12,}?)'(?![a-z])", note.text.replace("''", "'")):
+            assert _words(quoted) in bill or _words(quoted) in act, f"{note.id}: {quoted!r} is in neither text"
+
+
+def test_the_w3c_export_holds_the_notes_on_the_act_targeting_its_expression():
+    act = catalogue.document("in-mpaa-2021").expression_uri
+    exported = {a["id"]: a for a in export()["first"]["items"]}
+    for eid in BILL_TO_ACT:
+        note = next(n for n in all_notes() if n.document == "in-mpaa-2021" and n.eid == eid)
+        annotation = exported[f"urn:lex-maritima:note:{note.id}"]
+        assert annotation["target"]["source"] == act
+        assert {"type": "FragmentSelector", "value": eid} in annotation["target"]["selector"]
+        assert annotation["body"][0]["value"] == note.text
