@@ -74,7 +74,7 @@ def real_corpus() -> Iterator[None]:
     clear_caches()
 
 
-def _inputs() -> list[Path]:
+def book_inputs() -> list[Path]:
     """Everything the built site depends on (the generated reader stubs excepted)."""
     files = [ROOT / "_config.yml", ROOT / "_toc.yml", ROOT / "package-lock.json"]
     files += [p for p in (ROOT / "book").rglob("*") if p.is_file() and "reader" not in p.relative_to(ROOT).parts]
@@ -89,7 +89,7 @@ def site_is_stale() -> bool:
     stamp = SITE / "searchindex.js"
     if not stamp.exists():
         return True
-    return max(f.stat().st_mtime for f in _inputs()) > stamp.stat().st_mtime
+    return max(f.stat().st_mtime for f in book_inputs()) > stamp.stat().st_mtime
 
 
 @pytest.fixture(scope="session")

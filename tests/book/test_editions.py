@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, _inputs
+from conftest import ROOT, book_inputs
 
 INSTRUCTOR_SITE = ROOT / "_build" / "instructor" / "_build" / "html"
 CHAPTERS = ["wages-on-wreck", "desertion", "pilgrims", "load-lines", "comparative"]
@@ -20,7 +20,7 @@ CHAPTERS = ["wages-on-wreck", "desertion", "pilgrims", "load-lines", "comparativ
 @pytest.fixture(scope="session")
 def instructor_site() -> Path:
     stamp = INSTRUCTOR_SITE / "searchindex.js"
-    if not stamp.exists() or max(f.stat().st_mtime for f in _inputs()) > stamp.stat().st_mtime:
+    if not stamp.exists() or max(f.stat().st_mtime for f in book_inputs()) > stamp.stat().st_mtime:
         run = subprocess.run(["make", "book-instructor"], cwd=ROOT, capture_output=True, text=True)
         if run.returncode != 0:
             pytest.fail(f"make book-instructor failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
