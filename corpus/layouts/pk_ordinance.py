@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from corpus import markup, outline
 from corpus.catalogue import Document
-from corpus.clean import paragraph_lists, pk_hierarchy, pk_hyphens, pk_insertion, pk_schedule, pk_seams
+from corpus.clean import paragraph_lists, pk_definitions, pk_hierarchy, pk_hyphens, pk_insertion, pk_schedule, pk_seams
 from corpus.clean.paragraph_lists import Block, Node
 from corpus.clean.pk_dashes import strip_leading_dash
 from corpus.layouts import QuirksError, check_fields, check_line, entries, whole_number
@@ -311,15 +311,24 @@ def _close_section(state: _State) -> None:
     remarks = {section.paragraphs[0][0]: seam.remark} if seam.remark and section.paragraphs else {}
     definitions = seam.heading.startswith("Definitions")
     heading = f"{markup.text(seam.heading)}{seam.heading_remark}"
-    items = paragraph_lists.outline_items(node, state.count, definitions, _decorate(remarks, state.lost_openings))
+    decorate = _decorate(remarks, state.lost_openings, state.count)
+    items = paragraph_lists.outline_items(node, state.count, definitions, decorate)
     provision = outline.Provision("SEC", f"{seam.num}.", heading, items)
     state.out += markup.indent(outline.write(provision), 2)
 
 
-def _decorate(remarks: dict[int, str], lost: dict[int, pk_seams.LostOpening]) -> Callable[[Block, str], str]:
-    """The Ordinance's remarks on a paragraph's markup: the seam's remark, and the opening words the print lost."""
+def _decorate(
+    remarks: dict[int, str], lost: dict[int, pk_seams.LostOpening], count: Callable[[str], None]
+) -> Callable[[Block, str], str]:
+    """The Ordinance's own work on a paragraph's markup: the terms of a definition it limits to its place
+    (:func:`~corpus.clean.pk_definitions.mark_scoped`, s.389(8)), the seam's remark, the opening words the print
+    lost."""
 
     def decorate(block: Block, text: str) -> str:
+        marked = pk_definitions.mark_scoped(text)
+        if marked != text:
+            count("definitions")
+        text = marked
         if block.lines[0] in remarks:
             text = f"{remarks[block.lines[0]]} {text}"
         return pk_seams.with_lost_opening_remark(text, block.lines[0], lost)

@@ -204,6 +204,35 @@ def test_definition_terms(clause: str, marked: str) -> None:
     assert pk_definitions.mark_clause(clause) == marked
 
 
+@pytest.mark.parametrize(
+    ("text", "marked"),
+    [
+        (  # s.389(8) L3442
+            "In this section and section 388 the expression “grain” includes wheat, … and the expression “ship carrying"
+            " a cargo of grain” means a ship",
+            "In this section and section 388 the expression “{{def grain}}” includes wheat, … and the expression"
+            " “{{def ship carrying a cargo of grain}}” means a ship",
+        ),
+        (  # s.542(2) L4956
+            "For the purpose of this section “claims for loss of life” means any such claims",
+            "For the purpose of this section “{{def claims for loss of life}}” means any such claims",
+        ),
+        # s.389(7) L3440: a quoted expression that is not defined here
+        ("be included in the expression “necessary and reasonable precautions”.", None),
+        ("“apprentice” means a person", None),  # s.2(1): a definitions section's clause, marked by its section
+        ("In this section the expression “{{def dangerous goods}}” means", None),  # s.382 Explanation: marked already
+    ],
+)
+def test_a_definition_limited_to_its_place(text: str, marked: str | None) -> None:
+    assert pk_definitions.mark_scoped(text) == (text if marked is None else marked)
+
+
+def test_definitions_in_subsections_of_sections_389_and_542() -> None:
+    for name in ("s389_definitions_in_a_subsection", "s542_definition_in_a_subsection"):
+        result = layouts.to_markup(document(DOC), extract(name))
+        assert result.facts["definitions"] == 1, name  # one paragraph defines: s.389(8), s.542(2)
+
+
 def test_not_a_definition() -> None:
     assert pk_definitions.mark_clause("in relation to a registered ship, the person or persons and companies") is None
 
