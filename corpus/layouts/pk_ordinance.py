@@ -2,16 +2,19 @@
 
 Layout of the source (SURVEY.md §4): L1 the title; L3 the date joined to the (truncated) long title; the preamble
 (L5 ``WHEREAS …``, L7, L9 ``NOW, THEREFORE …``); the body from ``PART I`` (L11) to s.610; ``THE SCHEDULE`` (L5550).
-The body is read line by line: Parts, Chapters and their cross-headings (:mod:`corpus.clean.pk_hierarchy`), section
+First the words the print broke at a line end are joined (:mod:`corpus.clean.pk_hyphens`: ``cer-tificates``). The
+body is then read line by line: Parts, Chapters and their cross-headings (:mod:`corpus.clean.pk_hierarchy`), section
 headings and the seams between heading and body (:mod:`corpus.clean.pk_seams`, :mod:`corpus.clean.pk_dashes`,
 :mod:`corpus.clean.pk_insertion`), then each section's paragraphs are nested and the terms of its definitions marked
 (:mod:`corpus.clean.paragraph_lists`, :mod:`corpus.clean.pk_definitions`). The Schedule is
 :mod:`corpus.clean.pk_schedule`.
 
 Sections are recognised by their number *in sequence*, so a paragraph that happens to start with a number cannot
-open a section. The sequence is the document's quirks (``corpus/sources/pk-mso-2001.yaml``: 1–610, and 79A inserted
-after 79 at L708); a section of the sequence that the text does not reach, or a heading that repeats or skips a
-number, is a :class:`~corpus.layouts.QuirksError` naming the line. Every non-blank line ends up in the markup; a line
+open a section. The document's quirks (``corpus/sources/pk-mso-2001.yaml``, each entry naming its line, checked) are
+the sequence (1–610, and 79A inserted after 79 at L708), the paragraphs whose opening words the print lost
+(``lost_openings``: s.240 L2019, s.311 L2578) and the broken words the text gives no evidence for (``broken_words``).
+A section of the sequence that the text does not reach, or a heading that repeats or skips a number, is a
+:class:`~corpus.layouts.QuirksError` naming the line. Every non-blank line ends up in the markup; a line
 this layout does not understand is kept verbatim as ``P.unparsed`` and reported.
 """
 
