@@ -1,17 +1,17 @@
 """Words broken at the end of a printed line in the Pakistan Merchant Shipping Ordinance, 2001 (source 004).
 
-The source runs each paragraph of the print on one line, but kept the hyphens where the print broke a word at the end
-of a line: ``the grant of provisional cer-tificates`` (s.450 L4002), ``in a case of col-lision has failed to render
-such assistance … as is required by sec-tion 413`` (s.483 L4405). The print also has real compounds: ``home-trade``,
-``sea-going``, ``log-book``, ``sub-section``. Which is which is read from the Ordinance itself: a hyphenated word
-``A-B`` is a broken word when the same text prints the joined word ``AB`` (in any case) at least as often as it prints
-``A-B`` (``certificates`` 130 times, ``cer-tificates`` once; ``inconsistent`` 5 times, ``in-consistent`` twice); it
-is a compound when it is hyphenated more often than not (``sub-section`` 300 times, ``subsection`` 4; ``free-board``
-3, ``freeboard`` once) or never printed solid (``re-registered``, ``non-compliance``). Only words of two parts are
-read so (``power-of-attorney``, ``next-of-kin`` stay as they are).
+The source runs each paragraph of the print on one line, but kept the hyphens where the print broke a word at the end of
+a line: ``the grant of provisional cer-tificates`` (s.449(2)(f) L4002), ``in a case of col-lision has failed to render
+such assistance … as is required by sec-tion 413`` (s.486(2)(b) L4405). The print also has real compounds:
+``home-trade``, ``sea-going``, ``log-book``, ``sub-section``. Which is which is read from the Ordinance itself: a
+hyphenated word ``A-B`` is a broken word when the same text prints the joined word ``AB`` (in any case) at least as
+often as it prints ``A-B`` (``certificates`` 130 times, ``cer-tificates`` once; ``inconsistent`` 5 times,
+``in-consistent`` twice); it is a compound when it is hyphenated more often than not (``sub-section`` 300 times,
+``subsection`` 4; ``free-board`` 3, ``freeboard`` once) or never printed solid (``re-registered``, ``non-compliance``).
+Only words of two parts are read so (``power-of-attorney``, ``next-of-kin`` stay as they are).
 
-The text does not always hold the evidence: ``exclud-ing`` (s.552(g) L5060) and ``un-employed`` (s.236 L1980) are
-broken words whose joined form it never prints. Those are the document's data (``hyphens: broken`` in
+The text does not always hold the evidence: ``exclud-ing`` (s.552(g) L5060) and ``un-employed`` (s.233 L1980) are
+broken words whose joined form it never prints. Those are the document's data (``broken_words`` in
 ``corpus/sources/pk-mso-2001.yaml``, each entry naming its line, checked). A hyphen that stands for a space (``of-it``
 L1062, ``the-owner``) is a misreading, corrected through ``corpus/corrections/pk-mso-2001.yaml``.
 

@@ -344,7 +344,7 @@ def spellings(term: str) -> list[str]:
     Case, all in lower case (003 MSB s.198(a), (e), L2665, L2679: "Contributing Oil", "Pollution Damage", used as
     "contributing oil", "pollution damage"). Words in capitals ("LLMC") and numbers keep their form. A lower-case
     compound of the term is also used with a space for its hyphen: "foreign-going ship" and "home-trade ship" (004
-    s.2(14), (18)) are printed "foreign going ship" (s.100(1)(a), L866) and "home trade ship" (s.114, L1010)."""
+    s.2(14), (18)) are printed "foreign going ship or home trade ship" (s.140(1), L1248)."""
     words = term.split(" ")
     if len(words) > 1 and all(_capitalised(w) or w in FUNCTION_WORDS or w == w.upper() for w in words):
         forms = [term, " ".join(w.lower() if _capitalised(w) else w for w in words)]
@@ -425,10 +425,10 @@ class Matcher:
                     if in_force.get(d.term, (0, None))[1] is d and d.term not in excluded
                 ]
                 if options:
-                    chosen = min(options, key=lambda o: o[:2])[2]
                     if not_a_use(text, start, stop):
                         end = stop  # nor is a shorter term in it ("rules" in "rules of evidence")
                         break
+                    chosen = min(options, key=lambda o: o[:2])[2]
                     if not (printed[:1].isupper() and self._in_longer_name(text, start, stop, chosen, form)):
                         found.append((start, stop, chosen.eid))
                     end = stop  # a term inside a longer name is not marked, nor any shorter term in it
@@ -482,7 +482,7 @@ SET_PHRASES: dict[str, tuple[str, ...]] = {
     "rule": ("evidence", "procedure", "practice", "court", "law", "natural justice", "the road", "interpretation"),
     "removal": ("doubts", "difficulties"),
 }
-_GERUND = re.compile(r"(?<![\w-])(?P<word>[A-Za-z]+ing)$")
+_GERUND = re.compile(r"(?<![\w-])[A-Za-z]+ing$")
 _NEXT_WORDS = re.compile(r"\s+(?P<first>[A-Za-z]+)(?:\s+(?P<second>[A-Za-z]+))?")
 _BEFORE_WORD = re.compile(r"(?P<word>[A-Za-z]+)\s+$")
 _OF = re.compile(r"\s+of\s+(?P<rest>[a-z][a-z ]*)", re.IGNORECASE)
@@ -497,8 +497,7 @@ def not_a_use(text: str, start: int, stop: int) -> bool:
     s.89(11), L1407; "from proceeding on any voyage", 003 MSB s.141) or another participle joined to it ("a vessel
     proceeding or intending to proceed", 003 MSB s.3(51)); "any proceeding to which" is the noun."""
     printed = text[start:stop]
-    gerund = _GERUND.search(printed)
-    if gerund:
+    if _GERUND.search(printed):
         before = _BEFORE_WORD.search(text, max(0, start - 40), start)
         after = _NEXT_WORDS.match(text, stop)
         determined = before is not None and before["word"].lower() in DETERMINERS

@@ -132,11 +132,11 @@ def test_words_broken_at_line_ends_are_joined() -> None:
 @pytest.mark.parametrize(
     ("word", "broken"),
     [
-        ("cer-tificates", True),  # s.450 L4002; "certificates" 130 times
-        ("in-consistent", True),  # s.604 L5523, s.605 L5528; "inconsistent" 5 times, hyphenated twice
-        ("coast-wise", True),  # s.2(5) L48; "coastwise" once (s.18 L326), hyphenated once
+        ("cer-tificates", True),  # s.449(2)(f) L4002; "certificates" 130 times
+        ("in-consistent", True),  # s.608 L5523, s.609 L5528; "inconsistent" 5 times, hyphenated twice
+        ("coast-wise", True),  # s.2(5) L48; "coastwise" once (s.15(b) L326), hyphenated once
         ("sub-section", False),  # 300 times; "subsection" 4 times
-        ("free-board", False),  # s.367 L3193, s.373 L3270, 3 times; "freeboard" once (s.455 L4056)
+        ("free-board", False),  # s.367 L3193, s.372(2) L3270, 3 times; "freeboard" once (s.454 L4056)
         ("home-trade", False),  # never printed solid
         ("sea-going", False),
         ("log-book", False),  # 37 times; "logbook" twice
