@@ -14,6 +14,7 @@ from corpus.corrections import CorrectionError
 from corpus.layouts import QuirksError
 from corpus.source_text import SourceError
 from corpus.stats import table
+from corpus.yamlio import DataFileError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         return notes_command(args.action, args.extra, args.project)
     try:
         rebuilt = build(only_changed=not args.all, only=args.only, jobs=args.jobs)
-    except (BuildError, CatalogueError, CorrectionError, QuirksError, SourceError) as err:
+    except (BuildError, CatalogueError, CorrectionError, DataFileError, QuirksError, SourceError) as err:
         print(f"corpus build failed: {err}", file=sys.stderr)
         return 1
     print(f"rebuilt: {', '.join(rebuilt)}" if rebuilt else "corpus is up to date")

@@ -8,7 +8,10 @@ inside the quotes are the term (the quotes stay outside the mark). The print's q
 (``Noxious liquid substances means …``): then the words before the verb are the term.
 
 Explanations define terms too, as ``the expression “crew accommodation” includes`` (s.194 L1708) or with a list of
-clauses (s.535 L4871: ``(a) “ship owner” means …``); they are marked the same way.
+clauses (s.535 L4871: ``(a) “ship owner” means …``); they are marked the same way. So does a provision that opens by
+limiting what it defines to its place: s.389(8) L3442 ``In this section and section 388 the expression “grain”
+includes … and the expression “ship carrying a cargo of grain” means …``, s.542(2) L4956 ``For the purpose of this
+section “claims for loss of life or personal injury to passengers on a ship” means …`` (:func:`mark_scoped`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,10 @@ _VERB = re.compile(
 _QUOTED = re.compile(r"[“‘\"']([^“”‘’\"']+)[”’\"']")
 _EXPRESSION = re.compile(r"([“‘])([^“”‘’]+)([”’]\s+(?:means|includes)\b)")
 _QUOTES = "“”‘’\"'"
+# "In this section", "For the purpose of this section", "For the purposes of this Chapter" at a paragraph's start
+_SCOPED = re.compile(
+    r"^(?:In|For\s+the\s+purposes?\s+of)\s+this\s+(?:section|sub-section|Chapter|Part)\b", re.IGNORECASE
+)
 
 
 def mark_clause(text: str) -> str | None:
@@ -49,3 +56,12 @@ def mark_clause(text: str) -> str | None:
 def mark_expressions(text: str) -> str:
     """``text`` (markup-escaped) with each term it defines (``the expression “X” means``, ``“port” means``) marked."""
     return _EXPRESSION.sub(lambda m: m[1] + "{{def " + m[2] + "}}" + m[3], text)
+
+
+def mark_scoped(text: str) -> str:
+    """``text`` (a paragraph's markup) with the terms it defines marked when it opens by naming where its definitions
+    apply ("In this section and section 388 the expression “grain” includes", s.389(8)); unchanged otherwise, and
+    when its terms are marked already (a definitions section's clause, an Explanation)."""
+    if "{{def " in text or not _SCOPED.match(text):
+        return text
+    return mark_expressions(text)

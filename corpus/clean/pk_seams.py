@@ -13,9 +13,10 @@ wrong in four ways, each repaired here and recorded (:class:`~corpus.report.Edit
 - the heading's tail repeated at the start of the body line: s.141 (L1259), s.255 ``employed.––`` (L2130), s.481
   ``misconduct.—(1)`` (L4351), s.489 (L4433): the repetition goes;
 - a two-line heading: s.79A (L708/L709) ``…Shipping Companies and Shipping.`` + ``Agents etc.``;
-- body text lost at the start of s.240 (L2019 ``Officer or any officer…``) and s.311 (L2578 ``keep such diaries…``)
-  and at the end of s.310(3) (L2576 ``…who charges any pilgrim on such ship for his``): kept as printed, with an
-  editorial remark saying words are missing.
+- body text lost at the start of s.240 (L2019 ``Officer or any officer…``) and s.311 (L2578 ``keep such diaries…``):
+  kept as printed, with an editorial remark saying words are missing. Which paragraphs lost their opening is the
+  document's data (``lost_openings`` in ``corpus/sources/pk-mso-2001.yaml``: each entry names its line and the words
+  that line starts with, checked).
 """
 
 from __future__ import annotations
@@ -31,12 +32,18 @@ _ONE_LINE = re.compile(r"^(?P<heading>.+?\.)(?P<dash>[—–]+)(?P<body>\S.*)$")
 _TAIL = re.compile(r"^(?P<tail>[^—–()]{1,60}?\.)(?P<dash>\s?[—–-]+\s*)")
 _CAPITAL_ONE = "(I)"
 
-#: source lines whose text is incomplete in the source, and what is missing.
-LOST_TEXT = {
-    2019: ("start", "the opening words of section 240 are missing in the source"),
-    2576: ("end", "the rest of this sentence is missing in the source"),
-    2578: ("start", "the opening words of section 311 are missing in the source"),
-}
+
+@dataclass(frozen=True)
+class LostOpening:
+    """A paragraph whose opening words the print lost: source ``line`` starts with ``words``; ``note`` says so."""
+
+    line: int
+    words: str
+    note: str
+
+    @property
+    def remark(self) -> str:
+        return markup.remark(self.note[0].upper() + self.note[1:])
 
 
 @dataclass
@@ -125,9 +132,7 @@ def _last_words(heading: str) -> str:
     return " ".join(heading.split(" ")[-2:])
 
 
-def lost_text_remark(line: int) -> tuple[str, str]:
-    """("start" or "end", remark markup) when words are missing at source ``line``; ("", "") otherwise."""
-    if line not in LOST_TEXT:
-        return "", ""
-    where, note = LOST_TEXT[line]
-    return where, markup.remark(note[0].upper() + note[1:])
+def with_lost_opening_remark(text: str, line: int, lost: dict[int, LostOpening]) -> str:
+    """``text`` (the markup of a paragraph that starts on source ``line``) after a remark saying that its opening
+    words are missing, when the print lost them (``lost``, by line)."""
+    return f"{lost[line].remark} {text}" if line in lost else text

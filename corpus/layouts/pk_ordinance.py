@@ -2,16 +2,19 @@
 
 Layout of the source (SURVEY.md §4): L1 the title; L3 the date joined to the (truncated) long title; the preamble
 (L5 ``WHEREAS …``, L7, L9 ``NOW, THEREFORE …``); the body from ``PART I`` (L11) to s.610; ``THE SCHEDULE`` (L5550).
-The body is read line by line: Parts, Chapters and their cross-headings (:mod:`corpus.clean.pk_hierarchy`), section
+First the words the print broke at a line end are joined (:mod:`corpus.clean.pk_hyphens`: ``cer-tificates``). The
+body is then read line by line: Parts, Chapters and their cross-headings (:mod:`corpus.clean.pk_hierarchy`), section
 headings and the seams between heading and body (:mod:`corpus.clean.pk_seams`, :mod:`corpus.clean.pk_dashes`,
 :mod:`corpus.clean.pk_insertion`), then each section's paragraphs are nested and the terms of its definitions marked
 (:mod:`corpus.clean.paragraph_lists`, :mod:`corpus.clean.pk_definitions`). The Schedule is
 :mod:`corpus.clean.pk_schedule`.
 
 Sections are recognised by their number *in sequence*, so a paragraph that happens to start with a number cannot
-open a section. The sequence is the document's quirks (``corpus/sources/pk-mso-2001.yaml``: 1–610, and 79A inserted
-after 79 at L708); a section of the sequence that the text does not reach, or a heading that repeats or skips a
-number, is a :class:`~corpus.layouts.QuirksError` naming the line. Every non-blank line ends up in the markup; a line
+open a section. The document's quirks (``corpus/sources/pk-mso-2001.yaml``, each entry naming its line, checked) are
+the sequence (1–610, and 79A inserted after 79 at L708), the paragraphs whose opening words the print lost
+(``lost_openings``: s.240 L2019, s.311 L2578) and the broken words the text gives no evidence for (``broken_words``).
+A section of the sequence that the text does not reach, or a heading that repeats or skips a number, is a
+:class:`~corpus.layouts.QuirksError` naming the line. Every non-blank line ends up in the markup; a line
 this layout does not understand is kept verbatim as ``P.unparsed`` and reported.
 """
 
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field
 
 from corpus import markup, outline
 from corpus.catalogue import Document
-from corpus.clean import paragraph_lists, pk_hierarchy, pk_insertion, pk_schedule, pk_seams
+from corpus.clean import paragraph_lists, pk_definitions, pk_hierarchy, pk_hyphens, pk_insertion, pk_schedule, pk_seams
 from corpus.clean.paragraph_lists import Block, Node
 from corpus.clean.pk_dashes import strip_leading_dash
 from corpus.layouts import QuirksError, check_fields, check_line, entries, whole_number
@@ -33,11 +36,14 @@ from corpus.source_text import SourceText
 
 @dataclass(frozen=True)
 class Quirks:
-    """The document's section sequence: ``first``..``last`` and the numbers inserted by amendment (79A after 79)."""
+    """The document's section sequence (``first``..``last`` and the numbers inserted by amendment: 79A after 79),
+    the paragraphs whose opening words the print lost, and the broken words the text holds no evidence for."""
 
     first: int
     last: int
     inserted: tuple[tuple[str, str, int], ...] = ()  # (number, the number it follows, source line)
+    lost_openings: tuple[pk_seams.LostOpening, ...] = ()
+    broken_words: tuple[pk_hyphens.Broken, ...] = ()
 
     @property
     def numbers(self) -> list[str]:
@@ -52,16 +58,20 @@ class Quirks:
 def read_quirks(data: dict, doc: Document) -> Quirks:
     """The quirks of ``data`` (``doc``'s quirks file)."""
     where = doc.quirks_path.name
-    check_fields(data, where, {"sections"})
+    check_fields(data, where, {"sections", "lost_openings", "broken_words"})
     sections = data.get("sections")
     if not isinstance(sections, dict):
         raise QuirksError(f"{where}: field 'sections' must be {{first, last, inserted}}")
     check_fields(sections, f"{where}: sections", {"first", "last", "inserted"})
     inserted = entries(sections, "inserted", f"{where}: sections", {"number": str, "after": str})
+    lost = entries(data, "lost_openings", where, {"words": str, "note": str})
+    broken = entries(data, "broken_words", where, {"word": str})
     return Quirks(
         whole_number(sections, "first", f"{where}: sections"),
         whole_number(sections, "last", f"{where}: sections"),
         tuple((e["number"], e["after"], e["line"]) for e in inserted),
+        tuple(pk_seams.LostOpening(e["line"], e["words"], e["note"]) for e in lost),
+        tuple(pk_hyphens.Broken(e["line"], e["word"]) for e in broken),
     )
 
 
@@ -86,6 +96,7 @@ class _State:
     facts: dict[str, int] = field(default_factory=dict)
     section: Section | None = None
     numbers: list[str] = field(default_factory=list)  # the section numbers in order (the quirks')
+    lost_openings: dict[int, pk_seams.LostOpening] = field(default_factory=dict)  # by line (the quirks')
     next_section: int | None = None  # index in ``numbers`` of the section expected next (None: any)
     found: list[tuple[str, int]] = field(default_factory=list)  # (number, line) of each section read
     in_chapter: bool = False
@@ -98,13 +109,21 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     """The bluebell markup of the Ordinance, with every change to the source's words recorded."""
     for num, _, line in quirks.inserted:
         check_line(source, line, f"{num}.", "pk-mso-2001.yaml: sections: inserted")
+    for lost in quirks.lost_openings:
+        check_line(source, lost.line, lost.words, "pk-mso-2001.yaml: lost_openings")
+        if source.first <= lost.line <= source.last and not source.line(lost.line).startswith(lost.words):
+            raise QuirksError(f"pk-mso-2001.yaml: lost_openings: line {lost.line} does not start with {lost.words!r}")
+    for broken in quirks.broken_words:
+        check_line(source, broken.line, broken.word, "pk-mso-2001.yaml: broken_words")
+    source, joins = pk_hyphens.join(source, quirks.broken_words)
     lines = source.numbered()
     texts = [t for _, t in lines]
     schedule_start = next((i for i, t in enumerate(texts) if t.strip() == pk_schedule.TITLE), len(lines))
     body_start = next((i for i, t in enumerate(texts[:schedule_start]) if _opens_body(t)), schedule_start)
     preamble_start = next((i for i, t in enumerate(texts[:body_start]) if t.startswith("WHEREAS")), body_start)
 
-    state = _State(numbers=quirks.numbers)
+    state = _State(numbers=quirks.numbers, edits=joins, lost_openings={o.line: o for o in quirks.lost_openings})
+    state.count("hyphen_joins", len(joins))
     preface = [(n, t) for n, t in lines[:preamble_start] if t.strip()]
     preamble = [t for _, t in lines[preamble_start:body_start] if t.strip()]
     if preface:
@@ -295,23 +314,26 @@ def _close_section(state: _State) -> None:
     remarks = {section.paragraphs[0][0]: seam.remark} if seam.remark and section.paragraphs else {}
     definitions = seam.heading.startswith("Definitions")
     heading = f"{markup.text(seam.heading)}{seam.heading_remark}"
-    items = paragraph_lists.outline_items(node, state.count, definitions, _decorate(remarks))
+    decorate = _decorate(remarks, state.lost_openings, state.count)
+    items = paragraph_lists.outline_items(node, state.count, definitions, decorate)
     provision = outline.Provision("SEC", f"{seam.num}.", heading, items)
     state.out += markup.indent(outline.write(provision), 2)
 
 
-def _decorate(remarks: dict[int, str]) -> Callable[[Block, str], str]:
-    """The Ordinance's remarks on a paragraph's markup: the seam's remark, and text the print lost (pk_seams)."""
+def _decorate(
+    remarks: dict[int, str], lost: dict[int, pk_seams.LostOpening], count: Callable[[str], None]
+) -> Callable[[Block, str], str]:
+    """The Ordinance's own work on a paragraph's markup: the terms of a definition it limits to its place
+    (:func:`~corpus.clean.pk_definitions.mark_scoped`, s.389(8)), the seam's remark, the opening words the print
+    lost."""
 
     def decorate(block: Block, text: str) -> str:
+        marked = pk_definitions.mark_scoped(text)
+        if marked != text:
+            count("definitions")
+        text = marked
         if block.lines[0] in remarks:
             text = f"{remarks[block.lines[0]]} {text}"
-        where, remark = pk_seams.lost_text_remark(block.lines[0])
-        if where == "start":
-            text = f"{remark} {text}"
-        where, remark = pk_seams.lost_text_remark(block.lines[-1])
-        if where == "end":
-            text = f"{text} {remark}"
-        return text
+        return pk_seams.with_lost_opening_remark(text, block.lines[0], lost)
 
     return decorate

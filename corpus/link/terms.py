@@ -223,7 +223,37 @@ def definitions(root: etree._Element) -> list[Definition]:
             found[key] = Definition(term, name, scope, [], [])
         found[key].defs.append(def_el)
         found[key].provisions.append(_provision(def_el))
-    return [*found.values(), *borrowings(root, list(found.values()))]
+    own = list(found.values())
+    return [*own, *also_in(own), *borrowings(root, own)]
+
+
+# "In this section and section 388 the expression “grain” includes" (004 s.389(8), L3442): the sections named after
+# "this section" (linked before the terms) are in its scope too
+_ALSO_IN = re.compile(r"^\W*(?:in|for\s+the\s+purposes?\s+of)\s+this\s+section\s+and\s+(?:in\s+)?(?=sections?\s)", re.I)
+
+
+def also_in(defs: list[Definition]) -> list[Definition]:
+    """The definitions of a section that its words extend to other sections: "In this section and section 388 the
+    expression “grain” includes …" (004 s.389(8), L3442) defines "grain" for s.388 as well. Each is the same term
+    (its TLCTerm) with the other section as its scope."""
+    extended: dict[tuple[str, int], Definition] = {}
+    for d in defs:
+        if d.scope is None or local_name(d.scope) != "section":
+            continue
+        for def_el in d.defs:
+            block = def_el.getparent()
+            text = "".join(block.itertext())
+            match = _ALSO_IN.match(text)
+            if not match:
+                continue
+            stop = min((i for i in (text.find(q, match.end()) for q in _QUOTES) if i >= 0), default=len(text))
+            root = block.getroottree().getroot()
+            for ref in refs_within(block, match.end(), stop):
+                found = root.xpath("//*[@eId = $eid]", eid=ref.get("href", "")[1:])
+                if found and local_name(found[0]) == "section" and found[0] is not d.scope:
+                    key = (d.slug, id(found[0]))
+                    extended.setdefault(key, Definition(d.term, d.slug, found[0], [], d.provisions))
+    return list(extended.values())
 
 
 # "the word "company" or "port facility" shall have the same meaning as assigned to it under clause (a) or (b) of
@@ -303,18 +333,27 @@ def _register(root: etree._Element, defs: list[Definition]) -> None:
             existing.add(d.eid)
 
 
+# a lower-case compound of two words ("foreign-going"; not "Director-General", "high-water-mark")
+_OPEN_COMPOUND = re.compile(r"(?<![\w-])(?P<head>[a-z]+)-(?P<tail>[a-z]+)(?![\w-])")
+
+
 def spellings(term: str) -> list[str]:
     """The forms a term is used in: as defined; with its first word in lower case when that word is capitalised
     because the definition opens its sentence (002 L27 "Vessel. Vessel includes", used as "vessel"; 003 MSB s.3(7),
     L75, "Coasting trade of India", used as "coasting trade of India"); and, when the definition prints it in Title
     Case, all in lower case (003 MSB s.198(a), (e), L2665, L2679: "Contributing Oil", "Pollution Damage", used as
-    "contributing oil", "pollution damage"). Words in capitals ("LLMC") and numbers keep their form."""
+    "contributing oil", "pollution damage"). Words in capitals ("LLMC") and numbers keep their form. A lower-case
+    compound of the term is also used with a space for its hyphen: "foreign-going ship" and "home-trade ship" (004
+    s.2(14), (18)) are printed "foreign going ship or home trade ship" (s.140(1), L1248)."""
     words = term.split(" ")
     if len(words) > 1 and all(_capitalised(w) or w in FUNCTION_WORDS or w == w.upper() for w in words):
-        return [term, " ".join(w.lower() if _capitalised(w) else w for w in words)]
-    if _capitalised(words[0]):
-        return [term, " ".join([words[0].lower(), *words[1:]])]
-    return [term]
+        forms = [term, " ".join(w.lower() if _capitalised(w) else w for w in words)]
+    elif _capitalised(words[0]):
+        forms = [term, " ".join([words[0].lower(), *words[1:]])]
+    else:
+        forms = [term]
+    spaced = [_OPEN_COMPOUND.sub(r"\g<head> \g<tail>", form) for form in forms]
+    return forms + [form for form in spaced if form not in forms]
 
 
 def _capitalised(word: str) -> bool:
@@ -386,6 +425,9 @@ class Matcher:
                     if in_force.get(d.term, (0, None))[1] is d and d.term not in excluded
                 ]
                 if options:
+                    if not_a_use(text, start, stop):
+                        end = stop  # nor is a shorter term in it ("rules" in "rules of evidence")
+                        break
                     chosen = min(options, key=lambda o: o[:2])[2]
                     if not (printed[:1].isupper() and self._in_longer_name(text, start, stop, chosen, form)):
                         found.append((start, stop, chosen.eid))
@@ -421,6 +463,52 @@ class Matcher:
             text.startswith(form, start) and not _WORD.match(text, start + len(form))
             for form in self.by_first.get(word.group() if word else "", [])
         )
+
+
+# -- words that read as a term but are not a use of it ---------------------------------------------------------------
+
+# What may stand before a noun use of a term: "any proceeding", "the proceeding", "such proceeding".
+DETERMINERS = frozenset(
+    "a an the any such every no that this those these each all other another some his her its their whose said same"
+    " either neither".split()
+)
+# Words after which a participle or gerund is the verb, not the noun a definition makes of it: "proceed to sea",
+# "proceed on a voyage", "proceed with the suit" ("proceeding" is a court's: 003 MSB s.3(37), 004 s.222(1)(b)).
+VERB_COMPLEMENTS = frozenset("to on with from towards toward into onto out against".split())
+# Set phrases that begin with a term's word and name something else: "the rules of evidence" (003 MSB s.83(3), L1245)
+# are not the rules made under the Act (s.3(45)), nor is "the removal of doubts" (s.11(3), L409) a removal of a wreck
+# (s.3(44), s.212(k)). By the term's last word (singular): the words that follow "of".
+SET_PHRASES: dict[str, tuple[str, ...]] = {
+    "rule": ("evidence", "procedure", "practice", "court", "law", "natural justice", "the road", "interpretation"),
+    "removal": ("doubts", "difficulties"),
+}
+_GERUND = re.compile(r"(?<![\w-])[A-Za-z]+ing$")
+_NEXT_WORDS = re.compile(r"\s+(?P<first>[A-Za-z]+)(?:\s+(?P<second>[A-Za-z]+))?")
+_BEFORE_WORD = re.compile(r"(?P<word>[A-Za-z]+)\s+$")
+_OF = re.compile(r"\s+of\s+(?P<rest>[a-z][a-z ]*)", re.IGNORECASE)
+
+
+def not_a_use(text: str, start: int, stop: int) -> bool:
+    """Whether the words ``text[start:stop]``, which read as a term, are not a use of it: the verb of a term that is
+    a gerund, or the head of a set phrase (:data:`SET_PHRASES`).
+
+    A term ending in "-ing", printed without a determiner before it, is its verb when a verb's complement follows
+    ("is proceeding to sea", 003 MSB s.14(4); "a day for proceeding with the suit", 004 s.227(4), 003 MSB
+    s.89(11), L1407; "from proceeding on any voyage", 003 MSB s.141) or another participle joined to it ("a vessel
+    proceeding or intending to proceed", 003 MSB s.3(51)); "any proceeding to which" is the noun."""
+    printed = text[start:stop]
+    if _GERUND.search(printed):
+        before = _BEFORE_WORD.search(text, max(0, start - 40), start)
+        after = _NEXT_WORDS.match(text, stop)
+        determined = before is not None and before["word"].lower() in DETERMINERS
+        if after and not determined:
+            first, second = after["first"].lower(), (after["second"] or "").lower()
+            if first in VERB_COMPLEMENTS or (first in {"or", "and"} and second.endswith("ing")):
+                return True
+    last = printed.split(" ")[-1].lower()
+    head = last[:-1] if last.endswith("s") and last[:-1] in SET_PHRASES else last
+    of = _OF.match(text, stop)
+    return bool(of) and any(re.match(rf"{phrase}\b", of["rest"].lower()) for phrase in SET_PHRASES.get(head, ()))
 
 
 _NAME_WORD = r"[A-Z][\w'’-]*"

@@ -9,15 +9,18 @@ end read the committed AKN through corpus.cite.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from bluebell.parser import AkomaNtosoParser, parse_to_xml_bytes
 from lxml import etree
 
 from corpus import cite, labels, layouts, load
 from corpus.catalogue import document
 from corpus.cite import CitationError, sections
-from corpus.clean import pk_dashes, pk_definitions, pk_insertion, pk_seams
+from corpus.clean import pk_dashes, pk_definitions, pk_hyphens, pk_insertion, pk_seams
+from corpus.layouts import pk_ordinance
 from corpus.source_text import SourceText, read_document, read_source
 from corpus.validate import schema_errors
 from corpus.xmlio import NS
@@ -28,14 +31,16 @@ _HEADER = re.compile(r"^# (?P<file>\S+) L(?P<first>\d+)-(?P<last>\d+)$")
 
 
 def extract(name: str) -> SourceText:
-    """The fixture ``name`` as a SourceText whose line numbers are those of the source file it was cut from."""
+    """The fixture ``name`` as the SourceText of its lines of the source file it was cut from (the file's other lines
+    are the evidence the hyphen rule reads: corpus.clean.pk_hyphens)."""
     header, *lines = (FIXTURES / f"{name}.txt").read_text(encoding="utf-8").rstrip("\n").split("\n")
     match = _HEADER.match(header)
     assert match, f"{name}.txt must start with '# <source file> L<first>-<last>'"
     first, last = int(match["first"]), int(match["last"])
     assert len(lines) == last - first + 1
-    path = document(DOC).source_path
-    return SourceText(path=path, first=first, last=last, all_lines=("",) * (first - 1) + tuple(lines))
+    source = read_source(document(DOC).source_path)
+    assert list(source.all_lines[first - 1 : last]) == lines, f"{name}.txt is not the source's L{first}-{last}"
+    return SourceText(path=source.path, first=first, last=last, all_lines=source.all_lines)
 
 
 FIXTURE_NAMES = sorted(p.stem for p in FIXTURES.glob("*.txt"))
@@ -52,6 +57,15 @@ def test_fixture_is_cut_from_the_source(name: str) -> None:
 def test_fixture_markup(name: str) -> None:
     expected = (FIXTURES / f"{name}.expected").read_text(encoding="utf-8")
     assert layouts.to_markup(document(DOC), extract(name)).markup == expected
+
+
+@pytest.mark.parametrize("name", FIXTURE_NAMES)
+def test_fixture_markup_round_trips_through_bluebell(name: str) -> None:
+    """markup → AKN → markup (bluebell's unparser) → the same AKN, as test_bluebell_roundtrip.py asks of the corpus."""
+    doc = document(DOC)
+    xml = parse_to_xml_bytes((FIXTURES / f"{name}.expected").read_text(encoding="utf-8"), doc.kind, doc.frbr_uri)
+    unparsed = AkomaNtosoParser(doc.frbr_uri).unparse(etree.fromstring(xml)[0])
+    assert parse_to_xml_bytes(unparsed, doc.kind, doc.frbr_uri) == xml
 
 
 # -- the quirk modules, on text from the source -------------------------------------------------------------------
@@ -106,6 +120,63 @@ def test_insertion_marks_of_section_79A() -> None:
     assert [(m.line, m.text) for m in result.moved] == [(709, "Agents etc.")]
 
 
+def test_words_broken_at_line_ends_are_joined() -> None:
+    result = layouts.to_markup(document(DOC), extract("s486_words_broken_at_line_ends"))
+    assert "or in a case of collision has failed" in result.markup
+    assert "as is required by section 413 or that" in result.markup
+    joins = [(e.line, e.original, e.replacement) for e in result.edits if e.reason.startswith("a word broken")]
+    assert joins == [(4405, "col-lision", "collision"), (4405, "sec-tion", "section")]
+    assert result.facts["hyphen_joins"] == 2
+
+
+@pytest.mark.parametrize(
+    ("word", "broken"),
+    [
+        ("cer-tificates", True),  # s.449(2)(f) L4002; "certificates" 130 times
+        ("in-consistent", True),  # s.608 L5523, s.609 L5528; "inconsistent" 5 times, hyphenated twice
+        ("coast-wise", True),  # s.2(5) L48; "coastwise" once (s.15(b) L326), hyphenated once
+        ("sub-section", False),  # 300 times; "subsection" 4 times
+        ("free-board", False),  # s.367 L3193, s.372(2) L3270, 3 times; "freeboard" once (s.454 L4056)
+        ("home-trade", False),  # never printed solid
+        ("sea-going", False),
+        ("log-book", False),  # 37 times; "logbook" twice
+        ("re-registered", False),
+        ("power-of-attorney", False),  # three parts: not read by the rule
+    ],
+)
+def test_broken_word_or_compound_by_the_texts_evidence(word: str, broken: bool) -> None:
+    source = read_source(document(DOC).source_path)
+    solid, hyphenated = pk_hyphens.evidence(list(source.all_lines))
+    assert pk_hyphens.is_broken(word, solid, hyphenated) is broken
+
+
+def test_a_broken_word_without_evidence_is_listed_with_its_line() -> None:
+    quirks = pk_ordinance.read_quirks(layouts.quirks_data(document(DOC)), document(DOC))
+    assert {(b.line, b.word) for b in quirks.broken_words} == {(1980, "un-employed"), (5060, "exclud-ing")}
+    markup = layouts.to_markup(document(DOC), extract("s552_roman_or_letter_i")).markup
+    assert "operational waste excluding fresh fish" in markup
+    wrong = replace(quirks, broken_words=(pk_hyphens.Broken(5061, "exclud-ing"),))
+    with pytest.raises(layouts.QuirksError, match="line 5061 of 004_aa19ee5f974f7c12.txt does not hold"):
+        pk_ordinance.to_markup(read_document(document(DOC)), wrong)
+
+
+def test_paragraphs_that_lost_their_opening_words() -> None:
+    quirks = pk_ordinance.read_quirks(layouts.quirks_data(document(DOC)), document(DOC))
+    assert [(o.line, o.words) for o in quirks.lost_openings] == [
+        (2019, "Officer or any officer duly authorised"),
+        (2578, "keep such diaries"),
+    ]
+    assert cite(DOC, "311").element.find(".//a:p/a:remark", NS) is not None
+    wrong = replace(quirks, lost_openings=(pk_seams.LostOpening(2019, "any officer", "words are missing"),))
+    with pytest.raises(layouts.QuirksError, match="line 2019 does not start with 'any officer'"):
+        pk_ordinance.to_markup(read_document(document(DOC)), wrong)
+
+
+def test_the_joined_reference_links() -> None:
+    ref = cite(DOC, "486(2)(b)").element.find(".//a:ref", NS)
+    assert ref is not None and ref.text == "section 413" and ref.get("href") == "#part_VII__chp_30__sec_413"
+
+
 @pytest.mark.parametrize(
     ("text", "rest", "dash"),
     [("––The master", "The master", "––"), ("–(1) In this", "(1) In this", "–"), ("–-If any", "If any", "–-")],
@@ -141,6 +212,35 @@ def test_roman_or_letter_i() -> None:
 )
 def test_definition_terms(clause: str, marked: str) -> None:
     assert pk_definitions.mark_clause(clause) == marked
+
+
+@pytest.mark.parametrize(
+    ("text", "marked"),
+    [
+        (  # s.389(8) L3442
+            "In this section and section 388 the expression “grain” includes wheat, … and the expression “ship carrying"
+            " a cargo of grain” means a ship",
+            "In this section and section 388 the expression “{{def grain}}” includes wheat, … and the expression"
+            " “{{def ship carrying a cargo of grain}}” means a ship",
+        ),
+        (  # s.542(2) L4956
+            "For the purpose of this section “claims for loss of life” means any such claims",
+            "For the purpose of this section “{{def claims for loss of life}}” means any such claims",
+        ),
+        # s.389(7) L3440: a quoted expression that is not defined here
+        ("be included in the expression “necessary and reasonable precautions”.", None),
+        ("“apprentice” means a person", None),  # s.2(1): a definitions section's clause, marked by its section
+        ("In this section the expression “{{def dangerous goods}}” means", None),  # s.382 Explanation: marked already
+    ],
+)
+def test_a_definition_limited_to_its_place(text: str, marked: str | None) -> None:
+    assert pk_definitions.mark_scoped(text) == (text if marked is None else marked)
+
+
+def test_definitions_in_subsections_of_sections_389_and_542() -> None:
+    for name in ("s389_definitions_in_a_subsection", "s542_definition_in_a_subsection"):
+        result = layouts.to_markup(document(DOC), extract(name))
+        assert result.facts["definitions"] == 1, name  # one paragraph defines: s.389(8), s.542(2)
 
 
 def test_not_a_definition() -> None:
@@ -280,6 +380,7 @@ def test_every_word_of_the_source_is_kept_in_order() -> None:
     result = layouts.to_markup(document(DOC), source)
     assert result.facts["unparsed"] == len(result.unparsed) == 0
     assert result.facts["sections"] == 611
+    assert result.facts["hyphen_joins"] == 39
     lines = dict(source.numbered())
     for edit in result.edits:
         assert edit.original in lines[edit.line], edit

@@ -142,3 +142,26 @@ def test_a_wrong_catalogue_entry_is_one_line_naming_entry_and_field(tmp_path, ch
 
 def test_the_committed_catalogue_reads_as_it_is(tmp_path):
     assert catalogue.read_catalogue(_catalogue(tmp_path, lambda e: None)) == catalogue.documents()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("documents:\n  - id: x\n    title: [unclosed\n", "catalogue.yaml: line 4: not well-formed YAML"),
+        ("documents:\n\t- id: x\n", "catalogue.yaml: line 2: not well-formed YAML"),
+        ("documents:\n  - id: x\n  title: y\n", "catalogue.yaml: line 3: not well-formed YAML"),
+    ],
+)
+def test_a_malformed_data_file_is_one_line_naming_file_and_line(tmp_path, text, message):
+    path = tmp_path / "catalogue.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(yamlio.DataFileError, match=re.escape(message)) as raised:
+        catalogue.read_catalogue(path)
+    assert "\n" not in str(raised.value)
+
+
+def test_a_data_file_not_in_utf8_is_named_with_its_line(tmp_path):
+    path = tmp_path / "pk-mso-2001.yaml"
+    path.write_bytes(b"- line: 1\n  wrong: caf\xe9\n")
+    with pytest.raises(yamlio.DataFileError, match=re.escape("pk-mso-2001.yaml: line 2: not UTF-8 (byte 0xe9)")):
+        yamlio.load(path)
