@@ -136,7 +136,8 @@ def build(
 
     With ``out_dir`` the XML, markup and reports go there instead of ``corpus/`` (the staleness test uses this).
     With ``only``, just those documents are considered (the others' committed XML is still used for linking).
-    Linking needs every document's tree, so an unchanged document is re-read from its committed XML, not rebuilt.
+    A reference may land in any document, so an unchanged document is re-read from its committed XML (linked
+    already: it is not linked again), not rebuilt.
     With ``jobs`` > 1 the documents are built in that many processes (:func:`build_many`).
     """
     docs = {d.id: d for d in catalogue.documents()}
@@ -153,10 +154,12 @@ def build(
         return []
     built = build_many([docs[doc_id] for doc_id in todo], jobs)
     trees = {doc_id: b.root for doc_id, b in built.items()}
-    for doc_id, doc in docs.items():
-        if doc_id not in trees and doc.akn_path.exists():
-            trees[doc_id] = xmlio.parse(doc.akn_path).getroot()
-    counts = link.link_all(trees, docs)
+    unchanged = {
+        doc_id: xmlio.parse(doc.akn_path).getroot()
+        for doc_id, doc in docs.items()
+        if doc_id not in trees and doc.akn_path.exists()
+    }
+    counts = link.link_all(trees, docs, unchanged)
     for doc_id, b in built.items():
         errors = schema_errors(b.root)
         if errors:

@@ -823,9 +823,15 @@ def _starts(block: etree._Element) -> list[tuple[etree._Element, int]]:
     return found
 
 
-def link(trees: dict[str, etree._Element], docs: dict[str, Document]) -> dict[str, dict[str, int | list[str]]]:
-    """The refs linker (see :data:`corpus.link.LINKERS`): link every document's references; count them."""
-    indexes = {doc_id: Index.of(docs[doc_id], root) for doc_id, root in trees.items()}
+def link(
+    trees: dict[str, etree._Element], docs: dict[str, Document], context: dict[str, etree._Element] | None = None
+) -> dict[str, dict[str, int | list[str]]]:
+    """The refs linker (see :data:`corpus.link.LINKERS`): link every document's references; count them.
+
+    ``context`` holds the trees of other documents, linked before, that a reference may land in without being
+    linked again (an incremental build's unchanged documents, read from their committed XML).
+    """
+    indexes = {doc_id: Index.of(docs[doc_id], root) for doc_id, root in {**(context or {}), **trees}.items()}
     titles = title_patterns(docs)
     counts = {}
     for doc_id in trees:
