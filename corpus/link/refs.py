@@ -415,10 +415,11 @@ def read_reference(text: str, pos: int, titles: dict[str, Title], bill: bool = F
     if _OF_THIS_DOCUMENT.match(text, end):
         return Reference(units, end, "internal", explicit=True)
     before = text[max(0, pos - _LOOK_BEHIND) : pos]
+    cited = before.rstrip().rstrip(",").lower()  # what a title cited before the reference ends in: its year
     for doc_id, title in titles.items():
         if m := title.after.match(text, end):
             return Reference(units, m.end(), doc_id)
-        if title.before.search(before):
+        if cited.endswith(title.year) and title.before.search(before):
             return Reference(units, end, doc_id)
     if _OF_OTHER_LAW.match(text, end) or _OTHER_LAW_BEFORE.search(before):
         return Reference(units, end, "external")
@@ -432,6 +433,7 @@ class Title:
 
     after: re.Pattern[str]
     before: re.Pattern[str]
+    year: str  # lower case: what ``before`` finds ends in it, so a text that does not is passed over without a search
 
 
 def title_patterns(docs: dict[str, Document]) -> dict[str, Title]:
@@ -443,7 +445,8 @@ def title_patterns(docs: dict[str, Document]) -> dict[str, Title]:
             head, _, year = name.rpartition(", ")
             alternatives.append(r"\s+".join(map(re.escape, head.split())) + r",?\s+" + re.escape(year))
         title = rf"(?:the\s+)?(?:{'|'.join(alternatives)})\b"
-        patterns[doc_id] = Title(re.compile(_OF_OR_TO + title, _FLAGS), re.compile(title + r",?\s+$", _FLAGS))
+        year = doc.short_title.rpartition(", ")[2].lower()  # the same in a Bill's "… Act, 2016"
+        patterns[doc_id] = Title(re.compile(_OF_OR_TO + title, _FLAGS), re.compile(title + r",?\s+$", _FLAGS), year)
     return patterns
 
 
