@@ -136,8 +136,8 @@ def build(
 
     With ``out_dir`` the XML, markup and reports go there instead of ``corpus/`` (the staleness test uses this).
     With ``only``, just those documents are considered (the others' committed XML is still used for linking).
-    A reference may land in any document, so an unchanged document is re-read from its committed XML (linked
-    already: it is not linked again), not rebuilt.
+    A reference may land in any document: one in an unchanged document is resolved against its committed XML (read
+    only then; linked already, it is not linked again), which is not rebuilt.
     With ``jobs`` > 1 the documents are built in that many processes (:func:`build_many`).
     """
     docs = {d.id: d for d in catalogue.documents()}
@@ -154,11 +154,7 @@ def build(
         return []
     built = build_many([docs[doc_id] for doc_id in todo], jobs)
     trees = {doc_id: b.root for doc_id, b in built.items()}
-    unchanged = {
-        doc_id: xmlio.parse(doc.akn_path).getroot()
-        for doc_id, doc in docs.items()
-        if doc_id not in trees and doc.akn_path.exists()
-    }
+    unchanged = {doc_id: doc.akn_path for doc_id, doc in docs.items() if doc_id not in trees and doc.akn_path.exists()}
     counts = link.link_all(trees, docs, unchanged)
     for doc_id, b in built.items():
         errors = schema_errors(b.root)

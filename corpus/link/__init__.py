@@ -7,6 +7,7 @@ them in place, returning counts for the build report.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from lxml import etree
 
@@ -14,14 +15,14 @@ from corpus.catalogue import Document
 from corpus.link import refs, terms
 
 # A linker returns, per document of ``trees``, its counts (and any list of what it could not do) for the build report;
-# the third argument holds other documents' trees, linked before, that a reference may land in (see link_all).
+# the third argument holds other documents' committed XML files, linked before, that a reference may land in.
 Linker = Callable[
-    [dict[str, etree._Element], dict[str, Document], dict[str, etree._Element]], dict[str, dict[str, int | list[str]]]
+    [dict[str, etree._Element], dict[str, Document], dict[str, Path]], dict[str, dict[str, int | list[str]]]
 ]
 
 
 def _terms(
-    trees: dict[str, etree._Element], docs: dict[str, Document], context: dict[str, etree._Element]
+    trees: dict[str, etree._Element], docs: dict[str, Document], context: dict[str, Path]
 ) -> dict[str, dict[str, int]]:
     """The terms linker: a definition governs its own document only, so no other document's tree is needed."""
     return terms.link(trees, docs)
@@ -32,12 +33,13 @@ LINKERS: list[Linker] = [refs.link, _terms]
 
 
 def link_all(
-    trees: dict[str, etree._Element], docs: dict[str, Document], context: dict[str, etree._Element] | None = None
+    trees: dict[str, etree._Element], docs: dict[str, Document], context: dict[str, Path] | None = None
 ) -> dict[str, dict[str, int | list[str]]]:
     """Run every linker over ``trees``; return, per document id, the counts each linker reported.
 
-    ``context`` holds the trees of other documents of the corpus, linked before (their committed XML): a reference
-    in ``trees`` may land in them, but they are not linked again, so an incremental build links what it rebuilt only.
+    ``context`` holds the committed XML files of other documents of the corpus, linked before: a reference in
+    ``trees`` may land in them (each is read only if one does), but they are not linked again, so an incremental
+    build links what it rebuilt only.
     """
     counts: dict[str, dict[str, int | list[str]]] = {doc_id: {} for doc_id in trees}
     for linker in LINKERS:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from corpus import yamlio
+from corpus import xmlio, yamlio
 from corpus.catalogue import Document
 from corpus.clean.old_acts_word_numbers import WORD_NUMBER, parse_word_number
 from corpus.xmlio import AKN_NS, NUMBERED_LEVELS, heading_of, local_name, num_of
@@ -242,6 +242,25 @@ class Index:
             if re.search(rf"\b{word}\s+SCHEDULE\b", heading_of(attachment).upper()):
                 return attachment
         return None
+
+
+class Indexes:
+    """The :class:`Index` of each document a reference may land in: the trees being linked, and the committed XML of
+    other documents (``context``: their paths), each read the first time a reference lands in it."""
+
+    def __init__(self, docs: dict[str, Document], trees: dict[str, etree._Element], context: dict[str, Path]) -> None:
+        self.docs = docs
+        self.context = context
+        self.built = {doc_id: Index.of(docs[doc_id], root) for doc_id, root in trees.items()}
+
+    def __getitem__(self, doc_id: str) -> Index:
+        if doc_id not in self.built and doc_id in self.context:
+            self.built[doc_id] = Index.of(self.docs[doc_id], xmlio.parse(self.context[doc_id]).getroot())
+        return self.built[doc_id]
+
+    def get(self, doc_id: str) -> Index | None:
+        """The index of ``doc_id``; None for a document neither being linked nor built before."""
+        return self[doc_id] if doc_id in self.built or doc_id in self.context else None
 
 
 def descendant(
@@ -552,7 +571,7 @@ def _ref(href: str) -> etree._Element:
 
 
 def _link_reference(
-    ref: Reference, slot: TextSlot, indexes: dict[str, Index], here_doc: Document, counts: Counts
+    ref: Reference, slot: TextSlot, indexes: Indexes, here_doc: Document, counts: Counts
 ) -> list[tuple[int, int, etree._Element]]:
     """The ``<ref>`` spans for one reference chain (none when it is external or does not resolve)."""
     head, tail = ref.units[0], ref.units[1:] + ref.inherited
@@ -723,7 +742,7 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
     return found
 
 
-def link_document(doc: Document, indexes: dict[str, Index], titles: dict[str, Title]) -> Counts:
+def link_document(doc: Document, indexes: Indexes, titles: dict[str, Title]) -> Counts:
     """Link every reference in the text of ``doc`` (its index's tree, edited in place)."""
     counts = Counts()
     root = indexes[doc.id].root
@@ -827,14 +846,14 @@ def _starts(block: etree._Element) -> list[tuple[etree._Element, int]]:
 
 
 def link(
-    trees: dict[str, etree._Element], docs: dict[str, Document], context: dict[str, etree._Element] | None = None
+    trees: dict[str, etree._Element], docs: dict[str, Document], context: dict[str, Path] | None = None
 ) -> dict[str, dict[str, int | list[str]]]:
     """The refs linker (see :data:`corpus.link.LINKERS`): link every document's references; count them.
 
-    ``context`` holds the trees of other documents, linked before, that a reference may land in without being
-    linked again (an incremental build's unchanged documents, read from their committed XML).
+    ``context`` holds the committed XML files of other documents, linked before, that a reference may land in
+    without their being linked again (an incremental build's unchanged documents); each is read only if one does.
     """
-    indexes = {doc_id: Index.of(docs[doc_id], root) for doc_id, root in {**(context or {}), **trees}.items()}
+    indexes = Indexes(docs, trees, context or {})
     titles = title_patterns(docs)
     counts = {}
     for doc_id in trees:
