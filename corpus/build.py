@@ -143,13 +143,12 @@ def build(
     docs = {d.id: d for d in catalogue.documents()}
     manifest = json.loads(MANIFEST.read_text()) if MANIFEST.exists() and out_dir is None else {}
     files = package_files()
-    hashes = {doc_id: inputs_hash(doc, files) for doc_id, doc in docs.items()}
-    fresh = {doc_id for doc_id, doc in docs.items() if manifest.get(doc_id) == hashes[doc_id] and doc.akn_path.exists()}
-    todo = [
-        doc_id
-        for doc_id in docs
-        if (only is None or doc_id in only) and (not only_changed or out_dir is not None or doc_id not in fresh)
-    ]
+    considered = [doc_id for doc_id in docs if only is None or doc_id in only]  # the others' inputs are not read
+    hashes = {doc_id: inputs_hash(docs[doc_id], files) for doc_id in considered}
+    fresh = {
+        doc_id for doc_id in considered if manifest.get(doc_id) == hashes[doc_id] and docs[doc_id].akn_path.exists()
+    }
+    todo = [doc_id for doc_id in considered if not only_changed or out_dir is not None or doc_id not in fresh]
     if not todo:
         return []
     built = build_many([docs[doc_id] for doc_id in todo], jobs)
