@@ -1,7 +1,8 @@
 """Post-processing that links the text of the parsed documents: definitions and terms, cross-references.
 
-Each linker takes the parsed trees of the whole corpus (so that a reference can cross to another document) and edits
-them in place, returning counts for the build report.
+Each linker takes the parsed trees of the documents being built, and the paths of the other documents' committed XML
+(so that a reference can cross to any document of the corpus), edits the trees in place and returns counts for the
+build report.
 """
 
 from __future__ import annotations
