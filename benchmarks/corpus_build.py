@@ -181,8 +181,13 @@ def main(argv: list[str] | None = None) -> int:
     python_parse = run_child("python-parse", 1)
     ratio = build["wall"] / parse["wall"]
     print(f"full build of {len(build['rebuilt'])} documents: {build['wall']:.2f} s, peak {build['peak MiB']:.0f} MiB")
-    for stage, seconds in sorted(build["stages"].items(), key=lambda item: -item[1]):
-        print(f"  {stage:<24} {seconds:6.2f} s")
+    linkers = {stage: seconds for stage, seconds in build["stages"].items() if stage.startswith(" ")}
+    stages = {stage: seconds for stage, seconds in build["stages"].items() if stage not in linkers}
+    for stage, seconds in sorted(stages.items(), key=lambda item: -item[1]):
+        print(f"  {stage:<26} {seconds:6.2f} s")
+        if stage == "linking":
+            for linker, spent in linkers.items():
+                print(f"  {linker:<26} {spent:6.2f} s")
     print(
         f"full build in {PARALLEL_JOBS} processes: {parallel['wall']:.2f} s, peak {parallel['peak MiB']:.0f} MiB "
         f"(workers {parallel['workers peak MiB']:.0f} MiB)"

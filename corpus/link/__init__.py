@@ -22,7 +22,7 @@ Linker = Callable[
 ]
 
 
-def _terms(
+def link_terms(
     trees: dict[str, etree._Element], docs: dict[str, Document], context: dict[str, Path]
 ) -> dict[str, dict[str, int]]:
     """The terms linker: a definition governs its own document only, so no other document's tree is needed."""
@@ -30,7 +30,7 @@ def _terms(
 
 
 # refs first, so that a term never splits the words of a reference ("the First Schedule").
-LINKERS: list[Linker] = [refs.link, _terms]
+LINKERS: list[Linker] = [refs.link, link_terms]
 
 
 def link_all(
