@@ -155,6 +155,7 @@ def build(
     if not todo:
         return []
     built = build_many([docs[doc_id] for doc_id in todo], sources, jobs)
+    del sources  # read, not needed again: the peak memory comes later, with every tree linked
     trees = {doc_id: b.root for doc_id, b in built.items()}
     unchanged = {doc_id: doc.akn_path for doc_id, doc in docs.items() if doc_id not in trees and doc.akn_path.exists()}
     counts = link.link_all(trees, docs, unchanged)
