@@ -23,7 +23,7 @@ from lxml import etree
 from corpus import catalogue, corrections, identity, layouts, link, tables, validate, xmlio
 from corpus.catalogue import Document
 from corpus.report import MarkupResult
-from corpus.source_text import read_document
+from corpus.source_text import SourceText, read_document
 from corpus.validate import schema_errors
 
 MANIFEST = catalogue.REPORTS_DIR / "build-manifest.json"
@@ -67,15 +67,15 @@ def package_files() -> list[tuple[str, bytes]]:
     return [(name, path.read_bytes()) for name, path in named if not name.startswith(READERS_OF_THE_BUILD)]
 
 
-def inputs_hash(doc: Document, files: list[tuple[str, bytes]] | None = None) -> str:
+def inputs_hash(doc: Document, source: SourceText, files: list[tuple[str, bytes]] | None = None) -> str:
     """A hash of what a document's XML depends on: its source lines, catalogue entry, quirks and corrections, the
     shared code (the layouts, the clean-up, the linking). Another document's entry, quirks or corrections are not
     part of it: adding a document rebuilds no other.
 
-    ``files`` is :func:`package_files`, read once for all documents.
+    ``source`` is ``read_document(doc)`` (the build reads it once, for this and the layout); ``files`` is
+    :func:`package_files`, read once for all documents.
     """
     digest = hashlib.sha256()
-    source = read_document(doc)
     digest.update("\n".join(t for _, t in source.numbered()).encode())
     digest.update(repr(doc).encode())
     own = {f"sources/{doc.id}.yaml", f"corrections/{doc.id}.yaml"}
@@ -87,9 +87,8 @@ def inputs_hash(doc: Document, files: list[tuple[str, bytes]] | None = None) -> 
     return digest.hexdigest()
 
 
-def to_markup(doc: Document) -> tuple[MarkupResult, str, list[corrections.Correction]]:
-    """Read ``doc``'s source through its layout and apply its reviewed corrections."""
-    source = read_document(doc)
+def to_markup(doc: Document, source: SourceText) -> tuple[MarkupResult, str, list[corrections.Correction]]:
+    """Read ``doc``'s ``source`` through its layout and apply its reviewed corrections."""
     result = layouts.to_markup(doc, source)
     text, applied = corrections.apply(doc.id, result.markup, source)
     return result, text, applied
@@ -107,23 +106,26 @@ def _tree(doc: Document, xml: bytes) -> etree._Element:
     return root
 
 
-def build_one(doc: Document) -> Built:
-    result, text, applied = to_markup(doc)
+def build_one(doc: Document, source: SourceText | None = None) -> Built:
+    """``doc`` built from its ``source`` (``read_document(doc)`` when not given)."""
+    result, text, applied = to_markup(doc, read_document(doc) if source is None else source)
     return Built(doc, result, text, applied, parse(doc, text))
 
 
-def _markup_and_xml(doc: Document) -> tuple[MarkupResult, str, list[corrections.Correction], bytes]:
+def _markup_and_xml(doc: Document, source: SourceText) -> tuple[MarkupResult, str, list[corrections.Correction], bytes]:
     """One process's share of a parallel build: ``doc``'s markup and bluebell's XML (a tree cannot be sent back)."""
-    result, text, applied = to_markup(doc)
+    result, text, applied = to_markup(doc, source)
     return result, text, applied, parse_to_xml_bytes(text, doc.kind, doc.frbr_uri)
 
 
-def build_many(docs: list[Document], jobs: int = 1) -> dict[str, Built]:
-    """``build_one`` of each of ``docs``, in ``jobs`` processes (forked, so nothing is imported again)."""
+def build_many(docs: list[Document], sources: dict[str, SourceText], jobs: int = 1) -> dict[str, Built]:
+    """``build_one`` of each of ``docs`` from its source in ``sources``, in ``jobs`` processes (forked, so nothing
+    is imported again)."""
     if jobs <= 1 or len(docs) <= 1:
-        return {doc.id: build_one(doc) for doc in docs}
+        return {doc.id: build_one(doc, sources[doc.id]) for doc in docs}
     with ProcessPoolExecutor(min(jobs, len(docs)), mp_context=multiprocessing.get_context("fork")) as pool:
-        running = pool.map(_markup_and_xml, docs)  # the catalogue lists the two big documents first
+        # the catalogue lists the two big documents first
+        running = pool.map(_markup_and_xml, docs, [sources[doc.id] for doc in docs])
         validate.schema()  # loaded here while the workers build
         made = list(running)
     return {doc.id: Built(doc, *parts[:3], _tree(doc, parts[3])) for doc, parts in zip(docs, made, strict=True)}
@@ -136,27 +138,27 @@ def build(
 
     With ``out_dir`` the XML, markup and reports go there instead of ``corpus/`` (the staleness test uses this).
     With ``only``, just those documents are considered (the others' committed XML is still used for linking).
-    Linking needs every document's tree, so an unchanged document is re-read from its committed XML, not rebuilt.
+    A reference may land in any document: one in an unchanged document is resolved against its committed XML (read
+    only then; linked already, it is not linked again), which is not rebuilt.
     With ``jobs`` > 1 the documents are built in that many processes (:func:`build_many`).
     """
     docs = {d.id: d for d in catalogue.documents()}
     manifest = json.loads(MANIFEST.read_text()) if MANIFEST.exists() and out_dir is None else {}
     files = package_files()
-    hashes = {doc_id: inputs_hash(doc, files) for doc_id, doc in docs.items()}
-    fresh = {doc_id for doc_id, doc in docs.items() if manifest.get(doc_id) == hashes[doc_id] and doc.akn_path.exists()}
-    todo = [
-        doc_id
-        for doc_id in docs
-        if (only is None or doc_id in only) and (not only_changed or out_dir is not None or doc_id not in fresh)
-    ]
+    considered = [doc_id for doc_id in docs if only is None or doc_id in only]  # the others' inputs are not read
+    sources = {doc_id: read_document(docs[doc_id]) for doc_id in considered}
+    hashes = {doc_id: inputs_hash(docs[doc_id], sources[doc_id], files) for doc_id in considered}
+    fresh = {
+        doc_id for doc_id in considered if manifest.get(doc_id) == hashes[doc_id] and docs[doc_id].akn_path.exists()
+    }
+    todo = [doc_id for doc_id in considered if not only_changed or out_dir is not None or doc_id not in fresh]
     if not todo:
         return []
-    built = build_many([docs[doc_id] for doc_id in todo], jobs)
+    built = build_many([docs[doc_id] for doc_id in todo], sources, jobs)
+    del sources  # read, not needed again: the peak memory comes later, with every tree linked
     trees = {doc_id: b.root for doc_id, b in built.items()}
-    for doc_id, doc in docs.items():
-        if doc_id not in trees and doc.akn_path.exists():
-            trees[doc_id] = xmlio.parse(doc.akn_path).getroot()
-    counts = link.link_all(trees, docs)
+    unchanged = {doc_id: doc.akn_path for doc_id, doc in docs.items() if doc_id not in trees and doc.akn_path.exists()}
+    counts = link.link_all(trees, docs, unchanged)
     for doc_id, b in built.items():
         errors = schema_errors(b.root)
         if errors:

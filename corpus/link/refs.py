@@ -21,7 +21,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from corpus import yamlio
+from corpus import xmlio, yamlio
 from corpus.catalogue import Document
 from corpus.clean.old_acts_word_numbers import WORD_NUMBER, parse_word_number
 from corpus.xmlio import AKN_NS, NUMBERED_LEVELS, heading_of, local_name, num_of
@@ -244,6 +244,25 @@ class Index:
         return None
 
 
+class Indexes:
+    """The :class:`Index` of each document a reference may land in: the trees being linked, and the committed XML of
+    other documents (``context``: their paths), each read the first time a reference lands in it."""
+
+    def __init__(self, docs: dict[str, Document], trees: dict[str, etree._Element], context: dict[str, Path]) -> None:
+        self.docs = docs
+        self.context = context
+        self.built = {doc_id: Index.of(docs[doc_id], root) for doc_id, root in trees.items()}
+
+    def __getitem__(self, doc_id: str) -> Index:
+        if doc_id not in self.built and doc_id in self.context:
+            self.built[doc_id] = Index.of(self.docs[doc_id], xmlio.parse(self.context[doc_id]).getroot())
+        return self.built[doc_id]
+
+    def get(self, doc_id: str) -> Index | None:
+        """The index of ``doc_id``; None for a document neither being linked nor built before."""
+        return self[doc_id] if doc_id in self.built or doc_id in self.context else None
+
+
 def descendant(
     base: etree._Element, label: str, kinds: frozenset[str], here: etree._Element | None = None
 ) -> etree._Element | None:
@@ -415,10 +434,11 @@ def read_reference(text: str, pos: int, titles: dict[str, Title], bill: bool = F
     if _OF_THIS_DOCUMENT.match(text, end):
         return Reference(units, end, "internal", explicit=True)
     before = text[max(0, pos - _LOOK_BEHIND) : pos]
+    cited = before.rstrip().rstrip(",").lower()  # what a title cited before the reference ends in: its year
     for doc_id, title in titles.items():
         if m := title.after.match(text, end):
             return Reference(units, m.end(), doc_id)
-        if title.before.search(before):
+        if cited.endswith(title.year) and title.before.search(before):
             return Reference(units, end, doc_id)
     if _OF_OTHER_LAW.match(text, end) or _OTHER_LAW_BEFORE.search(before):
         return Reference(units, end, "external")
@@ -432,6 +452,7 @@ class Title:
 
     after: re.Pattern[str]
     before: re.Pattern[str]
+    year: str  # lower case: what ``before`` finds ends in it, so a text that does not is passed over without a search
 
 
 def title_patterns(docs: dict[str, Document]) -> dict[str, Title]:
@@ -443,7 +464,8 @@ def title_patterns(docs: dict[str, Document]) -> dict[str, Title]:
             head, _, year = name.rpartition(", ")
             alternatives.append(r"\s+".join(map(re.escape, head.split())) + r",?\s+" + re.escape(year))
         title = rf"(?:the\s+)?(?:{'|'.join(alternatives)})\b"
-        patterns[doc_id] = Title(re.compile(_OF_OR_TO + title, _FLAGS), re.compile(title + r",?\s+$", _FLAGS))
+        year = doc.short_title.rpartition(", ")[2].lower()  # the same in a Bill's "… Act, 2016"
+        patterns[doc_id] = Title(re.compile(_OF_OR_TO + title, _FLAGS), re.compile(title + r",?\s+$", _FLAGS), year)
     return patterns
 
 
@@ -549,7 +571,7 @@ def _ref(href: str) -> etree._Element:
 
 
 def _link_reference(
-    ref: Reference, slot: TextSlot, indexes: dict[str, Index], here_doc: Document, counts: Counts
+    ref: Reference, slot: TextSlot, indexes: Indexes, here_doc: Document, counts: Counts
 ) -> list[tuple[int, int, etree._Element]]:
     """The ``<ref>`` spans for one reference chain (none when it is external or does not resolve)."""
     head, tail = ref.units[0], ref.units[1:] + ref.inherited
@@ -720,7 +742,7 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
     return found
 
 
-def link_document(doc: Document, indexes: dict[str, Index], titles: dict[str, Title]) -> Counts:
+def link_document(doc: Document, indexes: Indexes, titles: dict[str, Title]) -> Counts:
     """Link every reference in the text of ``doc`` (its index's tree, edited in place)."""
     counts = Counts()
     root = indexes[doc.id].root
@@ -823,9 +845,15 @@ def _starts(block: etree._Element) -> list[tuple[etree._Element, int]]:
     return found
 
 
-def link(trees: dict[str, etree._Element], docs: dict[str, Document]) -> dict[str, dict[str, int | list[str]]]:
-    """The refs linker (see :data:`corpus.link.LINKERS`): link every document's references; count them."""
-    indexes = {doc_id: Index.of(docs[doc_id], root) for doc_id, root in trees.items()}
+def link(
+    trees: dict[str, etree._Element], docs: dict[str, Document], context: dict[str, Path] | None = None
+) -> dict[str, dict[str, int | list[str]]]:
+    """The refs linker (see :data:`corpus.link.LINKERS`): link every document's references; count them.
+
+    ``context`` holds the committed XML files of other documents, linked before, that a reference may land in
+    without their being linked again (an incremental build's unchanged documents); each is read only if one does.
+    """
+    indexes = Indexes(docs, trees, context or {})
     titles = title_patterns(docs)
     counts = {}
     for doc_id in trees:
