@@ -156,12 +156,15 @@ def chapter_parts(doc: Document) -> list[Part]:
 
 
 class status_banner(nodes.General, nodes.Element):
-    """``<div class="lm-status" role="note" aria-label="…">``: where a document stands (a landmark in words)."""
+    """``<div class="lm-status" role="note" aria-label="…">``: where a document stands (a landmark in words). The
+    site's search leaves it out (``data-pagefind-ignore``): the same words on a thousand section pages are no
+    result, and a section's excerpt starts with its law."""
 
 
 def visit_status_banner(self: Any, node: status_banner) -> None:
     label = node.get("label", "Status of this document")
-    self.body.append(self.starttag(node, "div", "\n", role="note", **{"aria-label": label}))
+    attributes = {"aria-label": label, "data-pagefind-ignore": "all"}
+    self.body.append(self.starttag(node, "div", "\n", role="note", **attributes))
 
 
 def depart_status_banner(self: Any, node: status_banner) -> None:
@@ -228,6 +231,7 @@ def status_details(doc: Document) -> details:
         toggle += nodes.paragraph("", f"Not verified here. {standing.unverified}", classes=["lm-status-unverified"])
     if standing.official_note:
         toggle += nodes.paragraph("", standing.official_note)
+    toggle += nodes.paragraph("", "Each fact, and where it is stated:")
     facts = nodes.bullet_list(classes=["lm-status-sources"])
     for source in standing.sources:
         item = nodes.paragraph("", f"{source.fact} ")
@@ -254,7 +258,8 @@ class StatuteStanding(SphinxDirective):
             doc = corpus.document(self.arguments[0])
         except KeyError as error:
             raise self.error(str(error.args[0])) from None
-        self.env.note_dependency(str(CATALOGUE_FILE))
+        for source in (CATALOGUE_FILE, __file__):
+            self.env.note_dependency(str(source))
         node = status_banner(classes=["lm-status", "lm-status-chapter"], label=f"Status of the {doc.short_title}")
         para = nodes.paragraph("", "", *_nodes(chapter_parts(doc)))
         para += nodes.Text(" ")

@@ -52,16 +52,10 @@ from corpus.catalogue import CATALOGUE_FILE
 
 logger = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
-SOURCES = [
-    HERE / "akn_pages.py",
-    HERE / "akn_render.py",
-    HERE / "definition_popover.py",
-    HERE / "document_status.py",
-    CATALOGUE_FILE,  # the banner's standing of the document
-    Path(__file__).resolve(),
-]
-"""The renderer's own code and the catalogue: a reader page is re-read when one changes, like when its XML
-changes."""
+SOURCES = [HERE / "akn_pages.py", HERE / "akn_render.py", HERE / "definition_popover.py", Path(__file__).resolve()]
+"""The renderer's own code: a reader page is re-read when it changes, like when its XML changes."""
+BANNER = [HERE / "document_status.py", CATALOGUE_FILE]
+"""What the banner of a reader page is made from (:mod:`document_status`): a reader page is re-read when it changes."""
 
 MARKDOWN_SPECIAL = set("\\`*_{}[]<>()#+-.!|~")
 GLOSSARY = f"{READER_DIR}/glossary"
@@ -288,7 +282,7 @@ class StatutePage(SphinxDirective):
         if page is None:
             raise self.error(f"{doc_id} has no reader page {page_slug!r}")
         content_stamps.note(self.env, corpus.document(doc_id).akn_path)
-        for source in SOURCES:
+        for source in [*SOURCES, *BANNER]:
             self.env.note_dependency(str(source))
         calculators = (self.options.get("calculators") or "").split()
         out = page_nodes(doc_id, page, calculators, self.env.docname)
