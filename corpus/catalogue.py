@@ -6,6 +6,7 @@ The data lives in ``corpus/sources/catalogue.yaml``; this module only reads it.
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from dataclasses import dataclass, field, fields
 from functools import cache
@@ -27,6 +28,56 @@ class CatalogueError(Exception):
     """A catalogue entry cannot be used; the one-line message names the entry and the field."""
 
 
+STATES = ("in-force", "repealed", "lapsed", "not-enacted", "enacted", "superseded", "unverified")
+"""Where a document stands (:attr:`Standing.state`): an Act or Ordinance in force, repealed or superseded; a Bill
+lapsed, not enacted, or enacted as an Act; or ``unverified`` when the project cannot say."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where one fact of a document's standing is stated: a line of a source file of the catalogue's folder
+    (``file`` + ``line``), a field of an India Code record there (``file`` + ``field``, a dotted path such as
+    ``provisions.0.content``), each with the words it says (``quote``, checked when the catalogue is read); or a
+    public page (``url``; ``official`` when the page is the official publisher's; not checked offline)."""
+
+    fact: str
+    file: str = ""
+    line: int | None = None
+    field: str = ""
+    quote: str = ""
+    url: str = ""
+    publisher: str = ""
+    official: bool = False
+
+    @property
+    def where(self) -> str:
+        """``003_c2326462c9d51eeb.txt, line 23`` / ``1_2021.json, field status`` / the page's publisher and URL."""
+        if self.file:
+            return f"{self.file}, line {self.line}" if self.line else f"{self.file}, field {self.field}"
+        return f"{self.publisher}: {self.url}" if self.publisher else self.url
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a document stands today, as the catalogue's ``standing`` records it, each fact with its source."""
+
+    state: str  # one of STATES
+    verified: bool  # every fact it states is in a source file of the corpus or on an official page
+    sources: tuple[Source, ...] = ()
+    # what repealed or superseded it, or (not-enacted) what a later Bill became: a catalogue id or a title
+    by: str = ""
+    enacted_as: str = ""  # a Bill that was enacted: the Act it became (a catalogue id or a title)
+    since: str = ""  # YYYY-MM-DD or YYYY: since when it stands so
+    unverified: str = ""  # verified: false: what is known, and that it is not verified here (a plain sentence)
+    official: str = ""  # the official publisher's page of the document, as one of its sources states it
+    official_note: str = ""  # no official page known: what and where the official text is
+
+
+_STANDING_FIELDS = {f.name for f in fields(Standing)}
+_SOURCE_FIELDS = {f.name for f in fields(Source)}
+_SINCE = re.compile(r"^\d{4}(?:-\d{2}-\d{2})?$")
+
+
 @dataclass(frozen=True)
 class Document:
     """One document of the corpus, as the catalogue describes it."""
@@ -45,6 +96,9 @@ class Document:
     sha256: str  # of the whole source file, as copied verbatim
     layout: str  # the module of corpus/layouts/ that reads the source ("pk-ordinance" is pk_ordinance.py)
     expression_date: str
+    # Where the document stands today (in force, repealed and by what, a lapsed Bill, enacted as …), with a source
+    # for each fact: the banner of every reader page shows it (book/_ext/document_status.py).
+    standing: Standing
     # the 1-based, inclusive range of the source file that holds the document; None: the whole file
     lines: tuple[int, int] | None = None
     # What the work date is (FRBRdate/@name): by default "enacted" (an Act) or "introduced" (a Bill); an Act whose
@@ -91,6 +145,7 @@ class Document:
 
 
 _OPTIONAL = {"lines", "date_name", "status"}
+_STRUCTURED = {"standing"}  # a mapping, read by _standing
 _NOT_FIELDS = {"folder"}  # set from where the catalogue file is, never written in it
 _ID = re.compile(r"^[a-z]{2}-[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -114,6 +169,15 @@ def read_catalogue(path: Path) -> tuple[Document, ...]:
         if any(d.id == doc.id for d in docs):
             raise CatalogueError(f"{path.name}: entry {index} ({doc.id}): field 'id': used twice")
         docs.append(doc)
+    ids = {d.id for d in docs}
+    for index, doc in enumerate(docs, start=1):
+        for key in ("by", "enacted_as"):
+            value = getattr(doc.standing, key)
+            if _ID.match(value) and value not in ids:
+                raise CatalogueError(
+                    f"{path.name}: entry {index} ({doc.id}): field 'standing.{key}': {value!r} names no document of"
+                    f" the catalogue ({', '.join(sorted(ids))})"
+                )
     return tuple(docs)
 
 
@@ -133,6 +197,8 @@ def _document(path: Path, index: int, entry: Any) -> Document:
     for key in [f.name for f in fields(Document) if f.name in known - _OPTIONAL]:
         if key not in entry:
             raise error(key, "missing")
+        if key in _STRUCTURED:
+            continue
         if not isinstance(entry[key], str) and not (key == "subtype" and entry[key] is None):
             raise error(key, f"must be text, not {entry[key]!r}")
     values = dict(entry)
@@ -174,7 +240,112 @@ def _document(path: Path, index: int, entry: Any) -> Document:
         values["lines"] = tuple(lines)
     if "date_name" in values and not isinstance(values["date_name"], str):
         raise error("date_name", f"must be text, not {values['date_name']!r}")
+    values["standing"] = _standing(path.parent, values["standing"], error)
     return Document(**values, folder=path.parent)
+
+
+def _standing(folder: Path, data: Any, error: Any) -> Standing:
+    """The entry's ``standing``, every field checked; each source's ``quote`` is read in its file (``error(key,
+    problem)`` makes the entry's one-line error)."""
+    if not isinstance(data, dict):
+        raise error("standing", f"must be a mapping of fields ({', '.join(sorted(_STANDING_FIELDS))}), not {data!r}")
+    for key in data:
+        if key not in _STANDING_FIELDS:
+            raise error(f"standing.{key}", f"unknown field (known: {', '.join(sorted(_STANDING_FIELDS))})")
+    for key in ("state", "verified"):
+        if key not in data:
+            raise error(f"standing.{key}", "missing")
+    values = dict(data)
+    for key in _STANDING_FIELDS - {"verified", "sources"}:
+        if key in values and not isinstance(values[key], str):
+            raise error(f"standing.{key}", f"must be text, not {values[key]!r}")
+    if values["state"] not in STATES:
+        raise error("standing.state", f"{values['state']!r}: must be one of {', '.join(STATES)}")
+    if not isinstance(values["verified"], bool):
+        raise error("standing.verified", f"must be true or false, not {values['verified']!r}")
+    if values.get("since") and not _SINCE.match(values["since"]):
+        raise error("standing.since", f"{values['since']!r} is not a date (YYYY-MM-DD) or a year (YYYY)")
+    if values["state"] == "enacted" and not values.get("enacted_as"):
+        raise error("standing.enacted_as", "missing: an enacted Bill names the Act it became")
+    if values["state"] in {"repealed", "superseded"} and not values.get("by"):
+        raise error("standing.by", f"missing: a document {values['state']} names what {values['state']} it")
+    if not values["verified"] and not values.get("unverified"):
+        raise error("standing.unverified", "missing: an unverified standing says what is known, in a sentence")
+    if values["verified"] and values.get("unverified"):
+        raise error("standing.unverified", "given, but the standing is verified: set verified: false")
+    raw = values.get("sources", [])
+    if not isinstance(raw, list):
+        raise error("standing.sources", f"must be a list of sources, not {raw!r}")
+    sources = tuple(_source(folder, n, item, error) for n, item in enumerate(raw, start=1))
+    values["sources"] = sources
+    if values["verified"] and not any(s.file or s.official for s in sources):
+        raise error("standing.sources", "a verified standing needs a source file's line or field, or an official page")
+    official = values.get("official", "")
+    if official:
+        if not official.startswith("https://"):
+            raise error("standing.official", f"{official!r} must be an https:// address")
+        if not any(official in (s.quote, s.url) for s in sources):
+            raise error("standing.official", f"{official!r} is stated by none of its sources (a record's url field)")
+    elif not values.get("official_note"):
+        raise error("standing.official_note", "missing: with no official page, say where the official text is")
+    return Standing(**values)
+
+
+def _source(folder: Path, number: int, data: Any, error: Any) -> Source:
+    """Source ``number`` (1-based) of a standing: its quote checked on the file's line or in the record's field."""
+    key = f"standing.sources[{number}]"
+    if not isinstance(data, dict):
+        raise error(key, f"must be a mapping of fields ({', '.join(sorted(_SOURCE_FIELDS))}), not {data!r}")
+    for name in data:
+        if name not in _SOURCE_FIELDS:
+            raise error(f"{key}.{name}", f"unknown field (known: {', '.join(sorted(_SOURCE_FIELDS))})")
+    if not isinstance(data.get("fact"), str) or not data["fact"]:
+        raise error(f"{key}.fact", "missing: the fact it states, in a sentence")
+    for name in ("file", "field", "quote", "url", "publisher"):
+        if not isinstance(data.get(name, ""), str):
+            raise error(f"{key}.{name}", f"must be text, not {data[name]!r}")
+    if not isinstance(data.get("official", False), bool):
+        raise error(f"{key}.official", f"must be true or false, not {data['official']!r}")
+    source = Source(**data)
+    if bool(source.file) == bool(source.url):
+        raise error(key, "give either a file of the catalogue's folder (with a line or a field) or a url")
+    if source.url:
+        if not source.url.startswith(("https://", "http://")):
+            raise error(f"{key}.url", f"{source.url!r} is not a web address")
+        return source
+    if not source.quote:
+        raise error(f"{key}.quote", "missing: the words of the file that state the fact")
+    path = folder / source.file
+    if not path.is_file():
+        raise error(f"{key}.file", f"{source.file!r}: no such file beside the catalogue")
+    if source.line is not None:
+        lines = path.read_text(encoding="utf-8").split("\n")
+        if not isinstance(source.line, int) or not 1 <= source.line <= len(lines):
+            raise error(f"{key}.line", f"{source.line!r}: {source.file} has lines 1 to {len(lines)}")
+        said = lines[source.line - 1]
+    elif source.field:
+        said = _field(json.loads(path.read_text(encoding="utf-8")), source.field)
+        if said is None:
+            raise error(f"{key}.field", f"{source.field!r}: no such field in {source.file}")
+    else:
+        raise error(key, f"give the line (or, in a record, the field) of {source.file} that states the fact")
+    if " ".join(source.quote.split()) not in " ".join(str(said).split()):
+        where = f"line {source.line}" if source.line else f"field {source.field}"
+        raise error(f"{key}.quote", f"{source.quote!r} is not on {source.file} {where}")
+    return source
+
+
+def _field(record: Any, dotted: str) -> Any:
+    """The value at ``dotted`` (``provisions.0.content``) of a JSON record; None when there is none."""
+    value = record
+    for part in dotted.split("."):
+        if isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        elif isinstance(value, dict) and part in value:
+            value = value[part]
+        else:
+            return None
+    return value
 
 
 def document(doc_id: str) -> Document:

@@ -5,7 +5,8 @@ After an HTML build (``build-finished``) :func:`write_open_data` writes :func:`s
 catalogue and the corpus:
 
 ``data/catalogue.json``
-    For each document its id, titles, kind, jurisdiction, status (:attr:`corpus.Document.text_status`), licence
+    For each document its id, titles, kind, jurisdiction, status (:attr:`corpus.Document.text_status`), where it
+    stands (``standing``: the catalogue's, with the reader's banner in words and a source for each fact), licence
     position (:mod:`corpus.licences`), FRBR work and expression URIs, its reader page, and the URLs of its downloads
     under the keys of :data:`DOWNLOADS` (``akn``, ``markup``, ``text``, ``annotations``, ``report``, ``provisions``;
     their media types under ``media_types``).
@@ -53,6 +54,7 @@ from typing import Any
 import akn_pages
 import build_cache
 import content_stamps
+import document_status
 import statute_reader
 from docutils import nodes
 from lxml import etree
@@ -225,6 +227,7 @@ def data_files(
                 "date": doc.date,
                 "jurisdiction": doc.jurisdiction,
                 "status": doc.text_status,
+                "standing": document_status.standing_data(doc),
                 "licence": {"id": position.id, "label": position.label, "text": position.text},
                 "frbr_uri": doc.frbr_uri,
                 "expression_uri": doc.expression_uri,
@@ -458,7 +461,8 @@ class CorpusDownloads(SphinxDirective):
                 "", doc.short_title, refuri=relative(contents, app.builder.get_target_uri(here)), internal=True
             )
             title = nodes.paragraph("", "", link)
-            facts = nodes.paragraph("", f"{doc.text_status}; work {doc.frbr_uri}", classes=["lm-data-facts"])
+            words = f"{document_status.plain_summary(doc)}; work {doc.frbr_uri}"
+            facts = nodes.paragraph("", words, classes=["lm-data-facts"])
             body += nodes.row(
                 "", nodes.entry("", title, facts), nodes.entry("", download_links(app, doc, here))
             )  # fmt: skip

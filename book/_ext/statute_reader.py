@@ -9,11 +9,13 @@ elements as docutils nodes (:mod:`akn_render`), so Sphinx's search indexes the s
 ``doctree-resolved`` every pending link (terms, cross-references, the contents lists, ``{provision}`` quotations) gets
 its ``page.html#eId`` address.
 
-A section's page: the breadcrumb (document › Part › Chapter), its number and heading as title, its citation with a
-permalink, the topic chapter whose calculator runs it (:mod:`calculator_chapters`), its text with a ``¶`` permalink and
-a "copy citation" control on every numbered provision (``static/statute_reader.js``), its notes and concordance twin
-(:mod:`reader_notes`) and the previous and next sections. A Part's or Chapter's page is the contents of its sections;
-a link into it from before sections had pages (``part-iv.html#part_IV__chp_11__sec_161__subsec_1``) is sent on to the
+Every page has, under its title, the banner of where the document stands (:mod:`document_status`: its kind, in force or
+repealed or what became of a Bill, the date of the text, the official page; the contents page holds the sources of each
+fact). A section's page: the breadcrumb (document › Part › Chapter), its number and heading as title, its citation with
+a permalink, the topic chapter whose calculator runs it (:mod:`calculator_chapters`), its text with a ``¶`` permalink
+and a "copy citation" control on every numbered provision (``static/statute_reader.js``), its notes and concordance twin
+(:mod:`reader_notes`) and the previous and next sections. A Part's or Chapter's page is the contents of its sections; a
+link into it from before sections had pages (``part-iv.html#part_IV__chp_11__sec_161__subsec_1``) is sent on to the
 section's page and anchor by the same script, from the table of moved sections the page holds.
 
 The text is never copied: the stubs hold only page titles, and every word comes from ``corpus.load`` at build time.
@@ -33,6 +35,7 @@ import akn_render
 import build_cache
 import calculator_chapters
 import content_stamps
+import document_status
 from akn_pages import READER_DIR, DocumentPages, Page, child, document_pages, local, text_of
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -45,11 +48,14 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.writers.html5 import HTML5Translator
 
 import corpus
+from corpus.catalogue import CATALOGUE_FILE
 
 logger = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 SOURCES = [HERE / "akn_pages.py", HERE / "akn_render.py", HERE / "definition_popover.py", Path(__file__).resolve()]
 """The renderer's own code: a reader page is re-read when it changes, like when its XML changes."""
+BANNER = [HERE / "document_status.py", CATALOGUE_FILE]
+"""What the banner of a reader page is made from (:mod:`document_status`): a reader page is re-read when it changes."""
 
 MARKDOWN_SPECIAL = set("\\`*_{}[]<>()#+-.!|~")
 GLOSSARY = f"{READER_DIR}/glossary"
@@ -233,7 +239,7 @@ def page_nodes(
     ``renderer``: the document's renderer to use (one of its own by default)."""
     pages = document_pages(doc_id)
     renderer = renderer or akn_render.Renderer(doc_id)
-    out: list[nodes.Node] = []
+    out: list[nodes.Node] = [document_status.banner(doc_id, contents=page.kind == "contents")]
     if page.kind == "contents":
         out.extend(_document_facts(doc_id))
         out.extend(renderer.blocks(page.elements))
@@ -276,7 +282,7 @@ class StatutePage(SphinxDirective):
         if page is None:
             raise self.error(f"{doc_id} has no reader page {page_slug!r}")
         content_stamps.note(self.env, corpus.document(doc_id).akn_path)
-        for source in SOURCES:
+        for source in [*SOURCES, *BANNER]:
             self.env.note_dependency(str(source))
         calculators = (self.options.get("calculators") or "").split()
         out = page_nodes(doc_id, page, calculators, self.env.docname)
@@ -364,12 +370,9 @@ def note_link_targets(env: Any, rendered: list[nodes.Node]) -> None:
 
 def _document_facts(doc_id: str) -> list[nodes.Node]:
     entry = corpus.document(doc_id)
-    kind = {"act": "Act", "bill": "Bill"}.get(entry.kind, entry.kind)
-    if entry.subtype == "ord":
-        kind = "Ordinance"
     facts = nodes.field_list(classes=["akn-facts"])
     for name, value in [
-        ("Kind", kind),
+        ("Kind", document_status.kind_label(entry)),
         ("Number", entry.number),
         ("Date", entry.date),
         ("Work", entry.frbr_uri),
@@ -450,6 +453,7 @@ def resolve_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("content_stamps")
     app.setup_extension("definition_popover")  # the terms' definitions, shown on a tap, click or Enter
+    app.setup_extension("document_status")  # the banner of every page: where the document stands
     app.add_config_value("statute_reader_documents", None, "env", [list, type(None)])
     app.connect("config-inited", add_to_toc, priority=900)  # after sphinx_external_toc has read _toc.yml
     app.connect("builder-inited", add_static)

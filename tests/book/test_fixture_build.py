@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import document_status
 import ipywidgets
 import nbformat
 import pytest
@@ -262,3 +263,47 @@ def test_the_glossary_lists_each_term_with_its_definition_in_every_document(fixt
         "pk-mso-2001/section-2.html#part_I__chp_1__sec_2__para_1"
     ]
     assert "means a person appointed for training to the sea service" in entry.text_content()
+
+
+def test_every_reader_page_has_the_banner_of_where_its_document_stands(fixture_site):
+    """Each page of each document (contents, Parts, sections, attachments) opens with the catalogue's standing; the
+    contents page holds every fact's source, the other pages link to it (issue 15, item 1)."""
+    for doc in corpus.documents():
+        folder = fixture_site / "book/reader" / doc.id
+        pages = sorted(folder.glob("*.html"))
+        assert len(pages) > 1, doc.id
+        for path in pages:
+            page = lxml_html.fromstring(path.read_bytes())
+            (banner,) = page.xpath("//article//div[contains(@class, 'lm-status')][@role='note']")
+            assert banner.get("aria-label") == "Status of this document"
+            # first in the page's text, right under the title
+            (title,) = page.xpath("//article//h1")
+            assert title.getnext() is banner or title.getparent().getnext() is banner, path
+            line = " ".join(banner.xpath("./p[contains(@class, 'lm-status-line')]")[0].text_content().split())
+            assert line.startswith(document_status.plain_summary(doc)), (path, line)
+            details = banner.xpath(".//details[@id='document-status']")
+            if path.name == "index.html":
+                (toggle,) = details
+                assert len(toggle.xpath(".//ul[contains(@class, 'lm-status-sources')]/li")) == len(doc.standing.sources)
+            else:
+                assert not details
+                assert banner.xpath(".//a[text()='Status and sources']/@href") == ["index.html#document-status"]
+
+
+def test_the_banner_links_a_bill_to_the_act_it_became_and_back(fixture_site):
+    bill = tree(fixture_site, "book/reader/in-mpab-2016/section-1")
+    (state,) = bill.xpath("//div[contains(@class, 'lm-status')]/p")
+    assert (
+        "Not enacted; a later Bill became the Major Port Authorities Act, 2021 (not verified)" in state.text_content()
+    )
+    assert state.xpath(".//a[text()='the Major Port Authorities Act, 2021']/@href") == ["../in-mpaa-2021/index.html"]
+    act = tree(fixture_site, "book/reader/in-mpaa-2021/index")
+    (line,) = act.xpath("//div[contains(@class, 'lm-status')]/p[contains(@class, 'lm-status-line')]")
+    assert "In force since 3 November 2021" in line.text_content()
+    assert line.xpath(".//a[text()='the Major Port Authorities Bill, 2016']/@href") == ["../in-mpab-2016/index.html"]
+    assert line.xpath(".//a[text()='indiacode.nic.in']/@href") == [corpus.document("in-mpaa-2021").standing.official]
+    merchant = tree(fixture_site, "book/reader/in-msb-2016/index")
+    (toggle,) = merchant.xpath("//details[@id='document-status']")
+    text = " ".join(toggle.text_content().split())
+    assert "Not verified here. The Bill was introduced in the Lok Sabha on 16 December 2016" in text
+    assert "003_c2326462c9d51eeb.txt, line 23: BILL NO. 236 OF 2016" in text

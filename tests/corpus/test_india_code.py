@@ -101,6 +101,25 @@ ENTRY = {
     "sha256": hashlib.sha256(SECOND.read_bytes()).hexdigest(),
     "layout": "india-code",
     "expression_date": "2017-08-09",
+    "standing": {
+        "state": "in-force",
+        "verified": True,
+        "official": "https://www.indiacode.nic.in/handle/123456789/2256?view_type=browse",
+        "sources": [
+            {
+                "fact": "India Code records the Act as in force.",
+                "file": SECOND.name,
+                "field": "status",
+                "quote": "in_force",
+            },
+            {
+                "fact": "Its official page is India Code's.",
+                "file": SECOND.name,
+                "field": "url",
+                "quote": "https://www.indiacode.nic.in/handle/123456789/2256?view_type=browse",
+            },
+        ],
+    },
 }
 ABSENT = {
     "absent": [

@@ -131,6 +131,41 @@ def _catalogue(tmp_path, change) -> Path:
         (lambda e: e.update(source="000.txt"), "field 'source': '000.txt': no such file beside catalogue.yaml"),
         (lambda e: e.update(lines=[363, 1]), "field 'lines': [363, 1] must be [first, last]"),
         (lambda e: e.update(id="in-mpab-2016"), "entry 4 (in-mpab-2016): field 'id': used twice"),
+        (lambda e: e.pop("standing"), "entry 4 (in-msa-1880): field 'standing': missing"),
+        (lambda e: e["standing"].update(status="repealed"), "field 'standing.status': unknown field (known: by,"),
+        (
+            lambda e: e["standing"].update(state="current"),
+            "field 'standing.state': 'current': must be one of in-force,",
+        ),
+        (lambda e: e["standing"].update(verified="yes"), "field 'standing.verified': must be true or false, not 'yes'"),
+        (lambda e: e["standing"].pop("unverified"), "field 'standing.unverified': missing: an unverified standing"),
+        (lambda e: e["standing"].update(state="repealed"), "field 'standing.by': missing: a document repealed names"),
+        (lambda e: e["standing"].update(since="1 June 1923"), "field 'standing.since': '1 June 1923' is not a date"),
+        (
+            lambda e: e["standing"].update(state="enacted", enacted_as="in-msa-1881"),
+            "entry 4 (in-msa-1880): field 'standing.enacted_as': 'in-msa-1881' names no document of the catalogue",
+        ),
+        (
+            lambda e: e["standing"].update(official="https://example.org/in-msa-1880"),
+            "field 'standing.official': 'https://example.org/in-msa-1880' is stated by none of its sources",
+        ),
+        (
+            lambda e: e["standing"]["sources"][0].update(quote="the first day of July, 1880"),
+            "field 'standing.sources[1].quote': 'the first day of July, 1880' is not on 000_dea9069417b7d41d.txt",
+        ),
+        (
+            lambda e: e["standing"]["sources"][0].update(line=364),
+            "field 'standing.sources[1].line': 364: 000_dea9069417b7d41d.txt has lines 1 to 363",
+        ),
+        (
+            lambda e: e["standing"]["sources"][1].update(file="1_2021.json", line=None, field="provisions.0.nope"),
+            "field 'standing.sources[2].field': 'provisions.0.nope': no such field in 1_2021.json",
+        ),
+        (
+            lambda e: e["standing"]["sources"][0].update(url="https://example.org/"),
+            "field 'standing.sources[1]': give either a file of the catalogue's folder (with a line or a field)",
+        ),
+        (lambda e: e["standing"]["sources"][0].pop("fact"), "field 'standing.sources[1].fact': missing"),
     ],
 )
 def test_a_wrong_catalogue_entry_is_one_line_naming_entry_and_field(tmp_path, change, message):
