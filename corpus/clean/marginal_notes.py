@@ -83,13 +83,16 @@ class Alignment:
         return [n for n, h in self.headings.items() if not h]
 
 
-def find_sections(lines: list[tuple[int, str]], last: int, skip: frozenset[int] = frozenset()) -> list[SectionStart]:
-    """The starts of sections 1..``last`` in ``lines``, each the first line after the previous that opens it.
+def find_sections(
+    lines: list[tuple[int, str]], last: int, skip: frozenset[int] = frozenset(), first: int = 1
+) -> list[SectionStart]:
+    """The starts of sections ``first``..``last`` in ``lines``, each the first line after the previous that opens it.
 
-    ``skip`` holds source lines never to read as a section start (a Table's numbered items).
+    ``skip`` holds source lines never to read as a section start (a Table's numbered items); ``first`` is 1 but in
+    an extract of a Bill (a test's fixture).
     """
     found: list[SectionStart] = []
-    expected = 1
+    expected = first
     for index, (line, text) in enumerate(lines):
         if expected > last:
             break

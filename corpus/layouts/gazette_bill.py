@@ -81,6 +81,7 @@ def read_quirks(data: dict, doc: Document) -> Quirks:
     )
 
 
+_SECTION_NUMBER = re.compile(r"^(\d{1,3})\.\s?(?=\(|[A-Z\"'])")
 _PART = re.compile(r"^PART ([IVXL]+)$")
 _CHAPTER = re.compile(r"^CHAPTER ([IVXL]+)$")
 _CROSSHEADING = re.compile(r"^[A-H]\. [A-Z][A-Z ,'&-]+$")  # MPA L5203 "A. STAFF OF MAJOR PORT AUTHORITY"
@@ -146,18 +147,23 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     papers = [(n, t) for n, t in lines if n > last and t.strip()]
     table = quirks.table or (0, -1)
     table_lines = frozenset(n for n, _ in body if table[0] <= n <= table[1])
-    sections = marginal_notes.find_sections(body, quirks.sections, table_lines)
+    sections = marginal_notes.find_sections(body, quirks.sections, table_lines, _first_section(body, first, source))
     problem = marginal_notes.sequence_problem(sections, quirks.sections, body)
     if problem and source.first <= first and last <= source.last:
         raise QuirksError(f"gazette-bill: {where}: {problem}")
     notes = marginal_notes.align(body, sections, table_lines)
     body_lines, headings, moved = marginal_notes.mend_line_end_notes(notes, body)
+    # the margin citations of other Acts, kept as side notes beside the Act the text names
+    cited = [e for e in edits if e.reason == gazette.MARGIN_CITATION and first <= e.line <= last]
+    body_lines, citations = gazette.place_citations(body_lines, cited, table_lines)
+    edits = [e for e in edits if e not in cited]
+    moved += [Moved(c.line, c.printed, f"side note beside line {c.anchor}") for c in citations]
     result = MarkupResult(markup="", edits=edits, moved=moved)
     out = _preface(preface, quirks.compact)
     out += ["BODY"] if quirks.compact else ["", "BODY"]
-    body_markup = _body(body_lines, sections, headings, table_lines, quirks, source.numbered(), result)
+    body_markup = _body(body_lines, sections, headings, table_lines, quirks, source.numbered(), result, citations)
     out += body_markup if quirks.compact else markup.indent(body_markup, 1)
-    if quirks.table is not None:
+    if any(s.number == quirks.table_section for s in sections):
         result.moved += _moved_after_table(body_lines, sections, quirks)
     out += _papers(papers, result)
     result.markup = "\n".join(out) + "\n"
@@ -169,8 +175,18 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
             str(k): v - s.line for s in sections for k, v in notes.note_lines.items() if k == s.number
         },
         "possible_notes_left_as_text": len(notes.stray_notes),
+        "side_notes": len(citations),
+        "side_notes_beside_the_act_named": sum(c.named for c in citations),
     }
     return result
+
+
+def _first_section(body: list[tuple[int, str]], first: int, source: SourceText) -> int:
+    """The number of the first section of ``source``: 1, or in an extract of the body (a test's fixture) the number
+    its first section line carries."""
+    if source.first <= first:
+        return 1
+    return next((int(m.group(1)) for _, t in body if (m := _SECTION_NUMBER.match(t))), 1)
 
 
 def repair(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], list[Edit]]:
@@ -223,6 +239,8 @@ def _preface(lines: list[tuple[int, str]], compact: bool) -> list[str]:
     out = []
     title: list[str] = []
     formula: list[str] = []
+    if not lines:  # an extract of the body
+        return []
     for _, text in lines:
         if text.startswith("BILL NO."):
             out.append("P.bill-number " + markup.text(text))
@@ -242,13 +260,14 @@ def _body(
     quirks: Quirks,
     document: list[tuple[int, str]],
     result: MarkupResult,
+    citations: list[gazette.Citation],
 ) -> list[str]:
     starts = {s.line: s.number for s in sections}
     root = _Node("BODY", level=-3)
     stack: list[_Node] = [root]
     heading_of: _Node | None = None  # a Part or Chapter whose title lines are being read
     table: list[tuple[int, str]] = []
-    section = 0
+    section = sections[0].number - 1 if sections else 0
     upcoming = _upcoming_labels(lines, starts)
     for number, text in lines:
         if number in table_lines and section == quirks.table_section:
@@ -285,7 +304,7 @@ def _body(
             if not text:
                 continue
         _add_line(stack, number, text, section, result, upcoming.get(number))
-    return _render(root, quirks.defining)
+    return _render(root, quirks.defining, citations)
 
 
 def _open(stack: list[_Node], node: _Node) -> _Node:
@@ -580,17 +599,21 @@ def _explanation_markup(text: str) -> str:
     return markup.text(text)
 
 
-def _render(root: _Node, defining: frozenset[int]) -> list[str]:
-    items = [_outline(item, 0, defining) if isinstance(item, _Node) else outline.Text(item) for item in root.items]
+def _render(root: _Node, defining: frozenset[int], citations: list[gazette.Citation]) -> list[str]:
+    items: list[outline.Item] = []
+    for item in root.items:
+        items += [_outline(item, 0, defining, citations)] if isinstance(item, _Node) else [outline.Text(item)]
     return outline.write_all(items)
 
 
-def _outline(node: _Node, section: int, defining: frozenset[int]) -> outline.Provision | outline.Heading:
+def _outline(
+    node: _Node, section: int, defining: frozenset[int], citations: list[gazette.Citation]
+) -> outline.Provision | outline.Heading:
     """The outline of ``node``: its text (definitions marked in the definition sections), children and blocks."""
     if node.keyword == "SEC":
         section = int(node.num.rstrip("."))
     if node.keyword == "EXPLANATION":
-        return _explanation(node.items[0])
+        return _explanation(node.items[0], citations)
     if node.keyword == "CROSSHEADING":
         return outline.Heading(markup.text(node.heading))
     heading = markup.text(node.heading) if node.heading else ""
@@ -600,27 +623,47 @@ def _outline(node: _Node, section: int, defining: frozenset[int]) -> outline.Pro
             if item.startswith("P.unparsed"):
                 body.append(outline.Text(item))
             elif section in defining and node.keyword != "SEC":
-                body.append(outline.Text(_definition_markup(item)))
+                body += _noted(_definition_markup(item), citations)
             else:
-                body.append(outline.Text(markup.text(item)))
+                body += _noted(markup.text(item), citations)
         elif isinstance(item, _Block):
             body.append(outline.Raw(item.lines))
         else:
-            body.append(_outline(item, section, defining))
+            body.append(_outline(item, section, defining, citations))
     if not body and node.keyword not in {"PART", "CHAPTER"}:
         body = [outline.Text(markup.remark("no text"))]
     return outline.Provision(node.keyword, node.num, heading, body)
 
 
-def _explanation(block: _Block) -> outline.Provision:
-    body: list[outline.Item] = [outline.Text(_explanation_markup(line)) for line in block.lines]
+def _explanation(block: _Block, citations: list[gazette.Citation]) -> outline.Provision:
+    body: list[outline.Item] = [t for line in block.lines for t in _noted(_explanation_markup(line), citations)]
     if block.items:
         items = outline.Provision("ITEMS")
         for num, text in block.items:
             lines = [_explanation_markup(t) for t in text] or [markup.remark("no text")]
-            items.add(outline.Provision("ITEM", num, "", [outline.Text(line) for line in lines]))
+            items.add(outline.Provision("ITEM", num, "", [t for line in lines for t in _noted(line, citations)]))
         body.append(items)
     return outline.Provision("BLOCKS.explanation", items=body)
+
+
+def _noted(text: str, citations: list[gazette.Citation]) -> list[outline.Item]:
+    """A paragraph's markup ``text`` with its side notes: each margin citation placed in it (a
+    :data:`corpus.clean.gazette.SIDE_NOTE` mark) becomes bluebell's ``{{FOOTNOTE †n}}`` there and a
+    ``FOOTNOTE{placement side} †n`` block after the paragraph, holding the citation as printed, a ``ref`` to the
+    cited Act's work (AKN ``<authorialNote placement="side"><p><ref href="/akn/in/act/1976/80">80 of 1976.</ref>``)."""
+    found = [int(m.group(1)) for m in gazette.SIDE_NOTE.finditer(text)]
+    if not found:
+        return [outline.Text(text)]
+    marked = gazette.SIDE_NOTE.sub(lambda m: "{{FOOTNOTE †" + str(int(m.group(1)) + 1) + "}}", text)
+    notes = [
+        outline.Provision(
+            "FOOTNOTE{placement side}",
+            f"†{i + 1}",
+            items=[outline.Text("{{>" + citations[i].work + " " + markup.text(citations[i].printed) + "}}")],
+        )
+        for i in found
+    ]
+    return [outline.Text(marked), *notes]
 
 
 def _tidy(items: list[object]) -> list[object]:

@@ -160,6 +160,20 @@ def test_a_margin_note_beside_a_line_in_mid_sentence_is_set_apart_inside_the_sen
     assert "Action on receipt of his report" not in headings
 
 
+def test_a_gazette_margin_citation_is_a_side_note_naming_the_act_it_cites(real_corpus):
+    """003 L85-87, the 2016 Bill's s.3(8): "…section 2 of the" / "18 of 2013." (in the margin) / "Companies Act,
+    2013;": the citation is a side note after "Companies Act, 2013", its reference to the Act (outside the corpus)
+    shown as the citation with the work's address as its hover text, not a link."""
+    tree = nodes.container()
+    tree.extend(akn_render.Renderer("in-msb-2016").block(corpus.cite("in-msb-2016", "3(8)").element))
+    (note,) = [n for n in tree.findall(nodes.inline) if "akn-side-note" in n["classes"]]
+    assert " ".join(note.astext().split()) == "18 of 2013."
+    (cited,) = note.findall(nodes.abbreviation)
+    assert cited["explanation"] == "/akn/in/act/2013/18" and "akn-ref-external" in cited["classes"]
+    assert not list(note.findall(nodes.reference))
+    assert note.parent.astext().split("18 of 2013.")[0].rstrip().endswith("Companies Act, 2013")
+
+
 def test_an_india_code_footnote_is_an_editorial_note_at_its_mark(real_corpus):
     """1_2021.json L14, the 2021 Act's s.1(2) "such date1 as …": the mark is a superscript 1 after "date", the
     footnote (the commencement) set apart as an editorial note, and the sentence reads on after it."""
