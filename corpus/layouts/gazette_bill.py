@@ -304,6 +304,8 @@ def _body(
             if not text:
                 continue
         _add_line(stack, number, text, section, result, upcoming.get(number))
+    if table:  # the body (an extract) ends with the Table
+        _attach_table(stack, table, quirks.table_subsection, document, result)
     return _render(root, quirks.defining, citations)
 
 
@@ -572,7 +574,11 @@ def _attach_table(
     # redistributed to the cells: source order is not cell order (tests/corpus/test_penalty_table.py checks that
     # the cells hold exactly the words of these lines).
     where = "the cells of the s.256(2) Table, which the source interleaves column by column on each line"
-    result.moved.extend(Moved(n, t, where) for n, t in table)
+    edited = [list(pair) for pair in table]
+    for edit in built.edits:  # a word printed twice (item 53, L3849) is an edit: the moved line is without it
+        pair = next(p for p in edited if p[0] == edit.line and edit.original in p[1])
+        pair[1] = pair[1].replace(edit.original, edit.replacement, 1)
+    result.moved.extend(Moved(n, t, where) for n, t in edited)
     result.edits.extend(built.edits)
     result.unparsed.extend(built.unparsed)
     owner.items.append(_Block(built.markup.splitlines()))

@@ -16,19 +16,20 @@ import pytest
 from bluebell.parser import AkomaNtosoParser, parse_to_xml_bytes
 from lxml import etree
 
-from corpus import layouts, xmlio
+from corpus import layouts, markup, xmlio
 from corpus.catalogue import document
-from corpus.source_text import SourceText, read_source
+from corpus.clean import gazette, penalty_table
+from corpus.source_text import SourceText, read_document, read_source
 from corpus.validate import schema_errors
 from corpus.xmlio import NS
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "gazette"
 _HEADER = re.compile(r"^# (?P<file>\S+) L(?P<first>\d+)-(?P<last>\d+)$")
-NAMES = sorted(p.stem for p in FIXTURES.glob("*.txt") if p.with_suffix(".expected").exists())
+NAMES = sorted(p.stem for p in FIXTURES.glob("*.txt") if p.stem.startswith(("msb_", "mpab_")))
 
 
 def doc_of(name: str) -> str:
-    return {"msb": "in-msb-2016", "mpab": "in-mpab-2016"}[name.split("_")[0]]
+    return {"msb": "in-msb-2016", "mpab": "in-mpab-2016", "table": "in-msb-2016"}[name.split("_")[0]]
 
 
 def extract(name: str) -> SourceText:
@@ -147,3 +148,24 @@ def test_every_margin_citation_of_the_source_is_kept_as_a_side_note(doc_id: str,
     root = xmlio.parse_bytes(doc.akn_path.read_bytes())
     kept = sorted(ref.get("href") for ref in root.iterfind(".//a:authorialNote[@placement='side']/a:p/a:ref", NS))
     assert len(printed) == count and kept == printed
+
+
+def test_the_table_s_printed_column_titles_are_its_header_row() -> None:
+    """L3487-3501: "TABLE", the column titles read across the columns (L3489 "penalties imposed", L3491 "Serial
+    Offences Section …"), the column numbers and item 1. The Table's own module reads the extract (trained, as in the
+    build, on the whole Bill's text): "TABLE" titles it, the titles are five header cells, "(1)"…"(5)" the next."""
+    piece = extract("table_s256_header_row")
+    lines, _ = gazette.clean(piece.numbered())
+    built = penalty_table.to_markup(
+        [(n, t) for n, t in lines if t.strip()], read_document(document("in-msb-2016")).numbered()
+    )
+    assert built.markup + "\n" == (FIXTURES / "table_s256_header_row.expected").read_text(encoding="utf-8")
+    wrapped = "BODY\n  SEC 256.\n    SUBSEC (2)\n" + "\n".join(markup.indent(built.markup.splitlines(), 3)) + "\n"
+    doc = document("in-msb-2016")
+    root = xmlio.parse_bytes(parse_to_xml_bytes(wrapped, doc.kind, doc.frbr_uri))
+    table = root.find(".//a:table", NS)
+    assert table.getprevious().text == "TABLE" and not table.findall("a:tr/a:td[@colspan]", NS)
+    titles = [" ".join("".join(th.itertext()).split()) for th in table[0].findall("a:th", NS)]
+    assert len(titles) == 5 and sorted(" ".join(titles).split()) == sorted(
+        (piece.line(3489) + " " + piece.line(3491)).split()
+    )
