@@ -43,7 +43,7 @@ class Quirks:
     table_section: int = 0
     table_subsection: str = ""
     compact: bool = False  # the markup's spacing: no blank line between the front blocks, the body not indented
-    name: str = "in-msb-2016.yaml"
+    name: str = ""  # the quirks file, for messages
 
     @property
     def defining(self) -> frozenset[int]:

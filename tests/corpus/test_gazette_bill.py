@@ -19,6 +19,7 @@ from lxml import etree
 from corpus import layouts, markup, xmlio
 from corpus.catalogue import document
 from corpus.clean import gazette, penalty_table
+from corpus.layouts import gazette_bill
 from corpus.source_text import SourceText, read_document, read_source
 from corpus.validate import schema_errors
 from corpus.xmlio import NS
@@ -169,3 +170,23 @@ def test_the_table_s_printed_column_titles_are_its_header_row() -> None:
     assert len(titles) == 5 and sorted(" ".join(titles).split()) == sorted(
         (piece.line(3489) + " " + piece.line(3491)).split()
     )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"compact": "yes"}, r"in-mpab-2016.yaml: field 'compact' must be true or false"),
+        ({"wrap_ups": []}, r"in-mpab-2016.yaml: unknown field 'wrap_ups'"),
+        ({"table": {"first": 1, "last": 2, "section": 3}}, r"in-mpab-2016.yaml: table: field 'subsection' must be"),
+    ],
+)
+def test_a_malformed_quirks_file_is_an_error_naming_the_file_and_field(change: dict, message: str) -> None:
+    doc = document("in-mpab-2016")
+    data = {**layouts.quirks_data(doc), **change}
+    with pytest.raises(layouts.QuirksError, match=message):
+        gazette_bill.read_quirks(data, doc)
+
+
+def test_both_bills_are_read_by_the_one_layout() -> None:
+    assert document("in-msb-2016").layout == document("in-mpab-2016").layout == "gazette-bill"
+    assert gazette_bill.read_quirks(layouts.quirks_data(document("in-mpab-2016")), document("in-mpab-2016")).compact
