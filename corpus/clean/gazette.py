@@ -12,7 +12,10 @@ one :class:`~corpus.report.Edit` per removal (its reason says which kind of nois
   II— (b) any vessel…``), the line comes back as two pairs with the same line number: the old paragraph's tail and
   the new paragraph;
 - Act citations printed in the margin, on their own lines (L79 ``80 of 1976.``, L2085 ``80 0f 1976.``) or glued in a
-  sentence (L1243 ``Code of Civil 5 of 1908. Procedure, 1908``);
+  sentence (L1243 ``Code of Civil 5 of 1908. Procedure, 1908``): not noise but not the sentence's words either, they
+  are taken out here (reason :data:`MARGIN_CITATION`) and :func:`place_citations` puts each back as a side note
+  beside the Act the text names (the layout writes it as an AKN ``authorialNote placement="side"`` holding a ``ref``
+  to the cited Act's FRBR work URI);
 - the repeated column row of the s.256 penalty Table, ``(1) (2) (3) (4) (5)``: only its first occurrence (L3493)
   is the Table's own header; the others repeat it after page breaks;
 - the masthead and the Gazette's closing imprint (L3-21, L6091-6097), Hindi and legacy-font garble (L5-13), the
@@ -29,6 +32,8 @@ import re
 from dataclasses import dataclass
 
 from corpus.report import Edit
+
+MARGIN_CITATION = "margin Act citation"
 
 _ODD_HEAD = re.compile(r"(?:^(?P<even>\d{1,3}))?SEC\. 2\] THE GAZETTE OF INDIA EXTRAORDINARY (?P<page>\d{1,3})(?= |$)")
 _EVEN_HEAD = re.compile(r"(?P<digits>\d+) THE GAZETTE OF INDIA EXTRAORDINARY \[PART II—(?= |$)")
@@ -95,7 +100,7 @@ def _whole_line_noise(raw: str) -> str | None:
     """The reason why ``raw`` is noise as a whole, or None."""
     text = raw.strip()
     if _MARGIN_CITATION_LINE.match(text):
-        return "margin Act citation"
+        return MARGIN_CITATION
     if _HINDI_OR_GARBLE.search(text):
         return "Gazette masthead: Hindi or legacy-font garble"
     if _MASTHEAD.match(text):
@@ -181,7 +186,97 @@ def _strip_column_rows(number: int, text: str, seen: bool, edits: list[Edit]) ->
 def _strip_glued_citations(number: int, text: str, edits: list[Edit]) -> str:
     """``text`` without margin Act citations glued into it (L1243 ``Code of Civil 5 of 1908. Procedure, 1908``)."""
     matches = list(_MARGIN_CITATION_GLUED.finditer(text))
-    edits.extend(Edit(number, match.group(0).strip(), "", "margin Act citation") for match in matches)
+    edits.extend(Edit(number, match.group(0).strip(), "", MARGIN_CITATION) for match in matches)
     for match in reversed(matches):
         text = text[: match.start()] + text[match.end() :]
     return text
+
+
+# -- margin citations as side notes --------------------------------------------------------------------------------
+
+_CITATION = re.compile(r"(?P<number>\d{1,3}) [o0]f (?P<year>\d{4})\.")
+# The Act a sentence names: "the Indian Ports Act, 1908", "Code of Civil Procedure, 1908"; the year of the Act or the
+# year before (an Act is often numbered in the year after its title's: "Code of Criminal Procedure, 1973" is 2 of
+# 1974, L3999; "Competition Act, 2002" 12 of 2003, MPA L5313).
+_NAMED_ACT = r"\b(?:Act|Code|Ordinance)\b[^,;:]{{0,60}}?,? (?:{year}|{before})\b"
+# A name without a year (L1265 "sections 193 and 228 of the Indian Penal Code" beside "45 of 1860.").
+_NAMED_CODE = re.compile(r"\b(?:[A-Z][a-z]+ )+Code\b(?!,? \d)")
+_CLOSING = re.compile(r"[.;:,—]*$")
+#: a side note's place in a text line: the index of its :class:`Citation` in :func:`place_citations`' answer
+SIDE_NOTE = re.compile("\ue000(\\d+)\ue001")
+_NEAR = 6  # text lines either side of a citation's own line in which the Act it cites is looked for
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A margin citation: ``printed`` (``80 of 1976.``) on source ``line``, beside the text of ``anchor``."""
+
+    line: int
+    printed: str
+    number: int
+    year: int
+    anchor: int = 0  # the source line of the text it stands beside
+    named: bool = False  # that text names the Act (else the note stands at the end of its own or the line before)
+
+    @property
+    def work(self) -> str:
+        """The FRBR work URI of the cited Act (a Central Act: its number and year): ``/akn/in/act/1976/80``."""
+        return f"/akn/in/act/{self.year}/{self.number}"
+
+
+def place_citations(
+    lines: list[tuple[int, str]], edits: list[Edit], skip: frozenset[int] = frozenset()
+) -> tuple[list[tuple[int, str]], list[Citation]]:
+    """``lines`` with a :data:`SIDE_NOTE` mark for each margin citation that :func:`clean` took out (in ``edits``),
+    and the citations, each placed once: right after the Act named nearest to where it is printed (for one glued in
+    a sentence, its own line or the next, where the sentence goes on: MPA L5213 "…the Board of 38 of 1963." / L5215
+    "Trustees constituted under the Major Port Trusts Act, 1963"; else the nearest of the ``_NEAR`` text lines either
+    side: L441 and L445 cite the Coasting Vessels Act, 1838 beside the two provisos that name it, L443 and L447), else
+    at the end of its own line (glued) or of the text line before it. No citation is placed in a line of ``skip`` (a
+    Table's)."""
+    texts = [i for i, (n, t) in enumerate(lines) if t.strip() and n not in skip]
+    marks: dict[int, list[tuple[int, int]]] = {}  # index in lines -> (position, citation index)
+    taken: set[tuple[int, int]] = set()
+    placed: list[Citation] = []
+    for edit in (e for e in edits if e.reason == MARGIN_CITATION):
+        for found in _CITATION.finditer(edit.original):
+            number, year = int(found["number"]), int(found["year"])
+            glued = [i for i in texts if lines[i][0] == edit.line]
+            near = glued + texts[texts.index(glued[-1]) + 1 :][:1] if glued else _nearest(lines, texts, edit.line)
+            spot = _named(lines, near, year, taken)
+            if spot is None:
+                index = glued[-1] if glued else max((i for i in texts if lines[i][0] < edit.line), default=texts[0])
+                text = lines[index][1]
+                spot = (index, len(text) - len(_CLOSING.search(text).group(0)), False)
+            index, position, named = spot
+            taken.add((index, position))
+            marks.setdefault(index, []).append((position, len(placed)))
+            placed.append(Citation(edit.line, found.group(0), number, year, lines[index][0], named))
+    out = list(lines)
+    for index, at in marks.items():
+        text = out[index][1]
+        for position, citation in sorted(at, reverse=True):
+            text = text[:position] + f"\ue000{citation}\ue001" + text[position:]
+        out[index] = (out[index][0], text)
+    return out, placed
+
+
+def _nearest(lines: list[tuple[int, str]], texts: list[int], line: int) -> list[int]:
+    """The text lines within ``_NEAR`` of source ``line``, nearest first (the one after it first at equal distance)."""
+    after = next((k for k, i in enumerate(texts) if lines[i][0] > line), len(texts))
+    window = texts[max(after - _NEAR, 0) : after + _NEAR]
+    return sorted(window, key=lambda i: (abs(lines[i][0] - line), lines[i][0] < line))
+
+
+def _named(
+    lines: list[tuple[int, str]], candidates: list[int], year: int, taken: set[tuple[int, int]]
+) -> tuple[int, int, bool] | None:
+    """Where (line index, position after the name) the first of ``candidates`` names an Act of ``year`` (or, failing
+    that, a Code without a year) not already taken by another citation."""
+    named = re.compile(_NAMED_ACT.format(year=year, before=year - 1))
+    for pattern in (named, _NAMED_CODE):
+        for index in candidates:
+            for match in pattern.finditer(lines[index][1]):
+                if (index, match.end()) not in taken:
+                    return index, match.end(), True
+    return None

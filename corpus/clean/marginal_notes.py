@@ -36,6 +36,7 @@ _MID_LINE_END = re.compile(r"[a-z]\.(?= [a-z(])")  # a note's final period, the 
 _NOTE_AFTER_SENTENCE = re.compile(r"[a-z)][.:;] (?P<note>[A-Z][^.;:]{2,}\.?)$")
 _NOT_A_NOTE = re.compile(r"\d|[;:—\"]|\b(?:shall|is|are|was|were|has|have|been|it|he|his|such|which)\b")
 _OPEN_END = re.compile(r"[A-Za-z0-9,]$")
+_LINE_ENDED = re.compile(r"[.;:,—–-]$")
 # Capitalised words that go on inside a note ("…to the Fund.", "…of Part.") and so rarely begin one.
 _INNER_CAPITALS = frozenset(
     "Act Part Chapter Central Government Indian India Convention Conventions Fund Court Tribunal Director-General "
@@ -82,13 +83,16 @@ class Alignment:
         return [n for n, h in self.headings.items() if not h]
 
 
-def find_sections(lines: list[tuple[int, str]], last: int, skip: frozenset[int] = frozenset()) -> list[SectionStart]:
-    """The starts of sections 1..``last`` in ``lines``, each the first line after the previous that opens it.
+def find_sections(
+    lines: list[tuple[int, str]], last: int, skip: frozenset[int] = frozenset(), first: int = 1
+) -> list[SectionStart]:
+    """The starts of sections ``first``..``last`` in ``lines``, each the first line after the previous that opens it.
 
-    ``skip`` holds source lines never to read as a section start (a Table's numbered items).
+    ``skip`` holds source lines never to read as a section start (a Table's numbered items); ``first`` is 1 but in
+    an extract of a Bill (a test's fixture).
     """
     found: list[SectionStart] = []
-    expected = 1
+    expected = first
     for index, (line, text) in enumerate(lines):
         if expected > last:
             break
@@ -344,3 +348,42 @@ def _match(notes: list[_Note], sections: list[SectionStart]) -> dict[int, _Note]
         else:
             j -= 1
     return matched
+
+
+def mend_line_end_notes(
+    alignment: Alignment, body: list[tuple[int, str]]
+) -> tuple[list[tuple[int, str]], dict[int, str], list[Moved]]:
+    """The aligned lines and headings, with each one-word note cut from a line end extended to its first word.
+
+    A one-word note at a line end (``Board.``, ``Port.``) is the tail of a longer note whose first words stayed on
+    the line: the note begins at the last capitalised word of the line that the Bill's text never uses capitalised
+    mid-sentence (``Contracts``, ``Scale``; not ``Major`` nor ``Board``).
+    """
+    headings = dict(alignment.headings)
+    lines = list(alignment.lines)
+    moved = list(alignment.moved)
+    vocabulary = Counter(
+        m.group(1) for _, text in body for m in re.finditer(r"(?<=[a-z,] )([A-Z][a-z]+)", text) if text.strip()
+    )
+    for number, heading in alignment.headings.items():
+        if len(heading.split()) != 1 or number not in alignment.note_lines:
+            continue
+        line = alignment.note_lines[number]
+        index = next((i for i, (n, t) in enumerate(lines) if n == line and t.strip()), None)
+        if index is None or _LINE_ENDED.search(lines[index][1]):
+            continue  # the note stood on its own line, or the line it was cut from ends a sentence
+        words = lines[index][1].split(" ")
+        begin = next(
+            (i for i in range(len(words) - 1, max(len(words) - 16, 0), -1) if _begins_note(words[i], vocabulary)), None
+        )
+        if begin is None:
+            continue
+        headings[number] = " ".join(words[begin:]) + " " + heading
+        lines[index] = (line, " ".join(words[:begin]))
+        moved = [m for m in moved if m.to != f"heading of section {number}"]
+        moved.append(Moved(line, headings[number], f"heading of section {number}"))
+    return lines, headings, moved
+
+
+def _begins_note(word: str, vocabulary: Counter[str]) -> bool:
+    return bool(re.fullmatch(r"[A-Z][a-z]+", word)) and vocabulary[word] <= 1

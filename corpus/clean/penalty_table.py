@@ -41,7 +41,7 @@ from functools import cache
 from pathlib import Path
 
 from corpus import markup, yamlio
-from corpus.report import MarkupResult, Unparsed
+from corpus.report import Edit, MarkupResult, Unparsed
 
 ITEMS = 81
 CELLS_FILE = Path(__file__).with_name("penalty_table_cells.yaml")
@@ -93,18 +93,28 @@ def to_markup(lines: list[tuple[int, str]], document: list[tuple[int, str]]) -> 
     model = Model(document)
     result = MarkupResult(markup="")
     items, header = rows(lines, result)
-    out = ["TABLE"]
-    if len(header) > 1:  # L3487 ``TABLE`` and the garbled column titles (L3489, L3491), kept as printed
+    out = []
+    if header and header[0][1] == "TABLE":  # L3487: the Table's own title, before it
+        out.append("P.table-title " + markup.text("TABLE"))
+        header = header[1:]
+    out.append("TABLE")
+    headings = reviewed_headings(header)
+    if headings:  # the printed column titles (L3489, L3491), each in its column
+        out += ["  TR", *(line for h in headings for line in ("    TH", "      " + markup.text(h)))]
+    elif len(header) > 1:  # titles the reviewed reading does not hold exactly: kept as printed, in one cell
         title = " ".join(t for _, t in header[:-1])
         out += ["  TR", "    TC{colspan 5}", "      P.table-title " + markup.text(title)]
-    if header:
-        numbers = re.findall(r"\(\d\)", header[-1][1])
-        out += ["  TR"] + [f"    TH\n      {c} {markup.remark(_COLUMN_NAMES.get(c, 'column'))}" for c in numbers]
-    out = "\n".join(out).splitlines()
+    if header:  # L3493 "(1) (2) (3) (4) (5)": the printed column numbers
+        out += ["  TR", *(line for c in re.findall(r"\(\d\)", header[-1][1]) for line in ("    TH", f"      {c}"))]
     used = 0
     for item in items:
         cells = item_cells(item, model)
         used += sum(1 for _, _, from_file in cells if from_file)
+        for part, _, from_file in cells:
+            entry = _entry(item.num, part.label) if from_file else None
+            if entry and "repeated" in entry:  # item 53 L3849: col. 3's "General" printed twice, once in lower case
+                repeated = entry["repeated"]
+                result.edits.append(Edit(repeated["line"], repeated["words"], "", "word printed twice in col. 3"))
         out += _item_markup(item, [(part, c) for part, c, _ in cells])
     result.markup = "\n".join(out)
     result.facts = {
@@ -193,11 +203,32 @@ def _find_part(items: list[_Item], num: int | str, label: str) -> _Part | None:
 
 
 @cache
-def reviewed_cells() -> tuple[dict, ...]:
-    """The reviewed cells of ``penalty_table_cells.yaml`` (item, part, lines, offence, penalty, reason)."""
+def _reviewed_entries() -> tuple[dict, ...]:
     if not CELLS_FILE.is_file():
         return ()
     return tuple(yamlio.load(CELLS_FILE) or ())
+
+
+def reviewed_cells() -> tuple[dict, ...]:
+    """The reviewed cells of ``penalty_table_cells.yaml`` (item, part, lines, offence, penalty, reason)."""
+    return tuple(e for e in _reviewed_entries() if "item" in e)
+
+
+def reviewed_header() -> dict | None:
+    """The reviewed reading of the column titles in ``penalty_table_cells.yaml`` (lines, headings, reason)."""
+    return next((e for e in _reviewed_entries() if "headings" in e), None)
+
+
+def reviewed_headings(header: list[tuple[int, str]]) -> list[str] | None:
+    """The five column titles, when the reviewed reading holds exactly the words of its ``lines`` among ``header``
+    (the Table's lines before its first item: L3489 "penalties imposed", L3491 "Serial Offences Section …")."""
+    entry = reviewed_header()
+    if entry is None:
+        return None
+    printed = Counter(w for n, t in header if n in entry["lines"] for w in t.split())
+    if set(entry["lines"]) <= {n for n, _ in header} and printed == Counter(" ".join(entry["headings"]).split()):
+        return list(entry["headings"])
+    return None
 
 
 def item_cells(item: _Item, model: Model) -> list[tuple[_Part, Cells, bool]]:
@@ -245,9 +276,14 @@ def _reviewed(
 
 
 def reviewed_words(entry: dict) -> list[str]:
-    """The words of a reviewed entry's cells (its col. 3 too, when it names one)."""
+    """The words of a reviewed entry's cells (its col. 3 too, when it names one) and those it says are printed
+    twice (``repeated``: taken out, an :class:`Edit` each)."""
     cells = (entry.get("intro", ""), entry["offence"], entry["penalty"], entry.get("section", ""))
-    return " ".join(cells).split()
+    return " ".join((*cells, entry.get("repeated", {}).get("words", ""))).split()
+
+
+def _entry(num: str, label: str) -> dict | None:
+    return next((e for e in reviewed_cells() if str(e["item"]) == num and e.get("part", "") == label), None)
 
 
 def _join(words: list[tuple[str, int]]) -> str:
@@ -411,16 +447,6 @@ def _fold(word: str) -> str:
     return "<n>" if word.isdigit() else word
 
 
-# What each column holds, for a reader: the Gazette prints the titles interleaved and garbled over L3489-3491
-# ("Serial Offences Section Penalties By whom of this the offence No. Act to triable …"), kept as printed in the title
-# row; these names are the editors', shown as editorial notes in the header cells.
-_COLUMN_NAMES = {
-    "(1)": "column: serial number",
-    "(2)": "column: offence",
-    "(3)": "column: section of the Bill",
-    "(4)": "column: penalty",
-    "(5)": "column: by whom triable",
-}
 _LINE_BREAK_HYPHEN = re.compile(r"\b([a-z]{2,}-) (?=[a-z])")
 # Penalty prose in the corpus: what follows "punishable with" / "liable to" up to the end of the clause.
 _PENALTY_PROSE = re.compile(r"\b(?:punishable|liable)\s+(?:with|to)\s+(?P<text>[^.;:]+)", re.IGNORECASE)

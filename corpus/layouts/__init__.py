@@ -8,9 +8,9 @@ or malformed field is a :class:`QuirksError` naming the file and the field; and 
 catalogue entry).
 
 Layouts: ``pk-ordinance`` (the Pakistan Ordinance's reprint, one paragraph a line), ``gazette-bill`` (a Bill of the
-Gazette of India with Parts, Chapters and a penalty Table: the Merchant Shipping Bill), ``gazette-bill-chapters``
-(a Bill of the same Gazette in Chapters with lettered cross-headings: the Major Port Authorities Bill), ``old-acts``
-(the 1875/1880 Acts, which lost their section numbers) and ``india-code`` (a JSON record of India Code).
+Gazette of India: the Merchant Shipping Bill, in Parts and Chapters with a penalty Table, and the Major Port
+Authorities Bill, in Chapters with lettered cross-headings, the difference between them their quirks files),
+``old-acts`` (the 1875/1880 Acts, which lost their section numbers) and ``india-code`` (a JSON record of India Code).
 """
 
 from __future__ import annotations

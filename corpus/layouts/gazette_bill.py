@@ -1,29 +1,32 @@
-"""The ``gazette-bill`` layout: the Merchant Shipping Bill, 2016 (Bill No. 236 of 2016), Gazette lines 23-4911 of 003.
+"""The ``gazette-bill`` layout: a Bill of the Gazette of India (source 003), one engine for the two it prints.
 
-What is particular to the document (its number of sections, the lines of its body and of the s.256(2) Table, its
-definition sections) is in its quirks file (``corpus/sources/in-msb-2016.yaml``), each entry naming its source line.
+The Merchant Shipping Bill, 2016 (Bill No. 236, L23-4911: PART I-XVI and their CHAPTERs, the s.256(2) penalty
+Table) and the Major Port Authorities Bill, 2016 (Bill No. 328, L4913-6097: CHAPTER I-VIII with the lettered
+cross-headings ``A. STAFF OF MAJOR PORT AUTHORITY`` …) are read by the same steps; what is particular to each (its
+number of sections, the lines of its body and of a Table, its definition sections, the spacing of its markup) is
+data in its quirks file (``corpus/sources/in-msb-2016.yaml``, ``in-mpab-2016.yaml``), each entry naming its source
+line. The rules that differ by kind of text are tables and patterns here, never a test of the document.
 
-Steps (SURVEY.md §3): Gazette noise out (corpus/clean/gazette.py); letter-spaced words and broken hyphens repaired;
-the preface (L23-35); the body (L37-4223): PART I-XVI and their CHAPTERs (numbering restarts inside Parts II, III, IX
-and XI; s.13 sits before CHAPTER I of Part III), 280 sections whose headings are the displaced marginal notes
-(corpus/clean/marginal_notes.py), subsections, clauses, sub-clauses, items, provisos and Explanations, the terms of
-the definitions sections wrapped as ``{{def term}}``, and the s.256(2) Table (corpus/clean/penalty_table.py); then
-the Bill's papers (L4225-4911: objects and reasons, notes on clauses, memoranda) as attachments.
+Steps (SURVEY.md §3): Gazette noise out (corpus/clean/gazette.py); letter-spaced words and broken hyphens repaired
+(:func:`repair`); the preface (BILL NO., long title, enacting formula); the body: Parts, Chapters (numbering restarts
+inside MS Parts II, III, IX and XI; MS s.13 sits before CHAPTER I of Part III) and cross-headings, the sections
+whose headings are the displaced marginal notes (corpus/clean/marginal_notes.py), subsections, clauses,
+sub-clauses, items, provisos, Explanations and the closing words of lists (wrap-ups), the terms of the definitions
+sections wrapped as ``{{def term}}``, and a Table (corpus/clean/penalty_table.py); then the Bill's papers (objects
+and reasons, notes on clauses, memoranda: corpus/clean/bill_papers.py) as attachments.
 
-Blank lines are not paragraph boundaries here (225 body lines start in lower case as continuations): a line joins
-the text before it unless it opens a new element or the text before it has ended a sentence.
+Blank lines are not paragraph boundaries here (225 MS body lines start in lower case as continuations): a line
+joins the text before it unless it opens a new element or the text before it has ended a sentence.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from corpus import labels, markup, outline
 from corpus.catalogue import Document
-from corpus.clean import gazette, marginal_notes, penalty_table
+from corpus.clean import bill_papers, gazette, marginal_notes, penalty_table
 from corpus.layouts import QuirksError, check_fields, check_line, entries, span, whole_number
 from corpus.report import Edit, MarkupResult, Moved, Unparsed
 from corpus.source_text import SourceText
@@ -35,12 +38,12 @@ class Quirks:
 
     sections: int
     body: tuple[int, int]
-    table: tuple[int, int]  # from the word TABLE to the last line of its last item
-    table_section: int
-    table_subsection: str
     definition_sections: tuple[tuple[int, int], ...]
-    # closing words printed after a list, which govern every item: line → its first words
-    wrap_ups: dict[int, str] = field(default_factory=dict)
+    table: tuple[int, int] | None = None  # from the word TABLE to the last line of its last item
+    table_section: int = 0
+    table_subsection: str = ""
+    compact: bool = False  # the markup's spacing: no blank line between the front blocks, the body not indented
+    name: str = ""  # the quirks file, for messages
 
     @property
     def defining(self) -> frozenset[int]:
@@ -50,46 +53,59 @@ class Quirks:
 def read_quirks(data: dict, doc: Document) -> Quirks:
     """The quirks of ``data`` (``doc``'s quirks file)."""
     where = doc.quirks_path.name
-    check_fields(data, where, {"sections", "body", "table", "definition_sections", "wrap_ups"})
-    table = data.get("table")
+    check_fields(data, where, {"sections", "body", "table", "definition_sections", "compact"})
+    definitions = entries(data, "definition_sections", where, {"section": int})
+    compact = data.get("compact", False)
+    if not isinstance(compact, bool):
+        raise QuirksError(f"{where}: field 'compact' must be true or false")
+    quirks = Quirks(
+        whole_number(data, "sections", where),
+        span(data, "body", where),
+        tuple((e["section"], e["line"]) for e in definitions),
+        compact=compact,
+        name=where,
+    )
+    if "table" not in data:
+        return quirks
+    table = data["table"]
     if not isinstance(table, dict):
         raise QuirksError(f"{where}: field 'table' must be {{first, last, section, subsection}}")
     check_fields(table, f"{where}: table", {"first", "last", "section", "subsection"})
     if not isinstance(table.get("subsection"), str):
         raise QuirksError(f"{where}: table: field 'subsection' must be text such as '(2)'")
-    definitions = entries(data, "definition_sections", where, {"section": int})
-    return Quirks(
-        whole_number(data, "sections", where),
-        span(data, "body", where),
-        span(data, "table", where),
-        whole_number(table, "section", f"{where}: table"),
-        table["subsection"],
-        tuple((e["section"], e["line"]) for e in definitions),
-        {e["line"]: e["words"] for e in entries(data, "wrap_ups", where, {"words": str})},
+    return replace(
+        quirks,
+        table=span(data, "table", where),
+        table_section=whole_number(table, "section", f"{where}: table"),
+        table_subsection=table["subsection"],
     )
 
 
+_SECTION_NUMBER = re.compile(r"^(\d{1,3})\.\s?(?=\(|[A-Z\"'])")
 _PART = re.compile(r"^PART ([IVXL]+)$")
 _CHAPTER = re.compile(r"^CHAPTER ([IVXL]+)$")
+_CROSSHEADING = re.compile(r"^[A-H]\. [A-Z][A-Z ,'&-]+$")  # MPA L5203 "A. STAFF OF MAJOR PORT AUTHORITY"
 _ENUMERATOR = re.compile(r"^\((\d{1,3}|[a-z]{1,3}|[A-Z])\)\s?")
-_LETTER_SPACED = re.compile(r"(?<!\S)[A-Za-z](?: [a-z]){3,}(?!\S)")
+# L329 "C o n s t i t u t i o n", MPA L5333 "S h i p - o w n e r 's"
+_LETTER_SPACED = re.compile(r"(?<![\w'])(?:[A-Za-z-] ){3,}[A-Za-z-](?: 's)?(?![\w'])")
 _BROKEN_HYPHEN = re.compile(r"\b([A-Za-z]+)- ([A-Za-z]+)\b")
 _SPACED_LABEL = re.compile(r"^\( ([a-z]{1,3})\)")
 _SPACED_HYPHEN = re.compile(r"\b([A-Za-z]+) -([A-Za-z]+)\b")  # L731 "charter-cum -demise", L791 "charter -cum- demise"
 _WORD = re.compile(r"\w+")
 _HYPHENATED = re.compile(r"\b(?=(\w+-\w+))")  # overlapping: "ex-officio-member" has two
 _CLOSED = re.compile(r"[.;:—]$|[.;:]['\"]$")
-_DEFINED = re.compile(r"(\"|'')(.+?)(\"|'')")  # the closing quote may differ: s.198(e) ''Preventive Measures"
+# the closing quote may differ: s.198(e) ''Preventive Measures"; single quotes: MPA s.2(1)(o) 'Major Port Authority'
+_DEFINED = re.compile(r"(\"|''|(?<![\w'])'(?!'))(.+?)(\"|''|'(?![\w']))")
 _DEFINING_VERB = re.compile(r"\b(?:means|mean|includes|include|shall include|shall mean|has the meaning|is)\b")
 _OTHER_SUBSECTION = re.compile(
     r"^Explanation[^—]*—\s*For the purposes of [^,]*?\bsub-section \((\d+)\) of this section"
 )
 _ABOVE_CASES = re.compile(r"^Explanation[^—]*—\s*In either of the above\b")
-# "For the purposes of this section/Part/Chapter,—" (s.86(8), L1335), "… the provisions of this section shall be …"
-# (s.223, L3107): the whole section's, wherever the Explanation is printed; "of this sub-section" (s.14(3), L463): the
-# sub-section's.
+# "For the purposes of this section/Part/Chapter,—" (s.86(8), L1335), "In this section" (MPA s.26, L5361), "… the
+# provisions of this section shall be …" (s.223, L3107): the whole section's, wherever the Explanation is printed;
+# "of this sub-section" (s.14(3), L463): the sub-section's.
 _WHOLE_SECTION = re.compile(
-    r"^Explanation[^—]*—\s*(?:For the purposes of this (?:section|Part|Chapter|Act)\b"
+    r"^Explanation[^—]*—\s*(?:For the purposes of this (?:section|Part|Chapter|Act)\b|In this section\b"
     r"|For the removal of doubts, it is hereby clarified that the provisions of this section\b)"
 )
 _WHOLE_SUBSECTION = re.compile(r"^Explanation[^—]*—\s*For the purposes of this sub-section\b")
@@ -116,45 +132,64 @@ class _Block:
 
 
 def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
-    """The markup of the Merchant Shipping Bill, 2016, with every change to the source's words recorded."""
+    """The markup of a Bill of the Gazette, with every change to the source's words recorded."""
+    where = quirks.name
     for section, line in quirks.definition_sections:
-        check_line(source, line, f"{section}. ", "in-msb-2016.yaml: definition_sections")
-    for line, words in quirks.wrap_ups.items():
-        check_line(source, line, words, "in-msb-2016.yaml: wrap_ups")
-    check_line(source, quirks.table[0], "TABLE", "in-msb-2016.yaml: table")
+        check_line(source, line, f"{section}. ", f"{where}: definition_sections")
+    if quirks.table is not None:
+        check_line(source, quirks.table[0], "TABLE", f"{where}: table")
     lines, edits = gazette.clean(source.numbered())
-    lines, repairs = _repair_words(lines)
+    lines, repairs = repair(lines)
     edits += repairs
     first, last = quirks.body
     preface = [(n, t) for n, t in lines if n < first and t.strip()]
     body = [(n, t) for n, t in lines if first <= n <= last and t.strip()]
     papers = [(n, t) for n, t in lines if n > last and t.strip()]
-    table_lines = frozenset(n for n, _ in body if quirks.table[0] <= n <= quirks.table[1])
-    sections = marginal_notes.find_sections(body, quirks.sections, table_lines)
+    table = quirks.table or (0, -1)
+    table_lines = frozenset(n for n, _ in body if table[0] <= n <= table[1])
+    sections = marginal_notes.find_sections(body, quirks.sections, table_lines, _first_section(body, first, source))
     problem = marginal_notes.sequence_problem(sections, quirks.sections, body)
     if problem and source.first <= first and last <= source.last:
-        raise QuirksError(f"gazette-bill: {problem}")
+        raise QuirksError(f"gazette-bill: {where}: {problem}")
     notes = marginal_notes.align(body, sections, table_lines)
-    result = MarkupResult(markup="", edits=edits, moved=list(notes.moved))
-    out = [*_preface(preface), "", "BODY"]
-    body_markup = _body(notes.lines, sections, notes.headings, table_lines, quirks, source.numbered(), result)
-    out += markup.indent(body_markup, 1)
-    result.moved += _moved_after_table(notes.lines, sections, quirks)
+    body_lines, headings, moved = marginal_notes.mend_line_end_notes(notes, body)
+    # the margin citations of other Acts, kept as side notes beside the Act the text names
+    cited = [e for e in edits if e.reason == gazette.MARGIN_CITATION and first <= e.line <= last]
+    body_lines, citations = gazette.place_citations(body_lines, cited, table_lines)
+    edits = [e for e in edits if e not in cited]
+    moved += [Moved(c.line, c.printed, f"side note beside line {c.anchor}") for c in citations]
+    result = MarkupResult(markup="", edits=edits, moved=moved)
+    out = _preface(preface, quirks.compact)
+    out += ["BODY"] if quirks.compact else ["", "BODY"]
+    body_markup = _body(body_lines, sections, headings, table_lines, quirks, source.numbered(), result, citations)
+    out += body_markup if quirks.compact else markup.indent(body_markup, 1)
+    if any(s.number == quirks.table_section for s in sections):
+        result.moved += _moved_after_table(body_lines, sections, quirks)
     out += _papers(papers, result)
     result.markup = "\n".join(out) + "\n"
     result.facts = {
         "sections": len(sections),
-        "headings": sum(1 for h in notes.headings.values() if h),
+        "headings": sum(1 for h in headings.values() if h),
         "note_layouts": dict(sorted(notes.layouts.items())),
         "note_displacement": {
             str(k): v - s.line for s in sections for k, v in notes.note_lines.items() if k == s.number
         },
         "possible_notes_left_as_text": len(notes.stray_notes),
+        "side_notes": len(citations),
+        "side_notes_beside_the_act_named": sum(c.named for c in citations),
     }
     return result
 
 
-def _repair_words(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], list[Edit]]:
+def _first_section(body: list[tuple[int, str]], first: int, source: SourceText) -> int:
+    """The number of the first section of ``source``: 1, or in an extract of the body (a test's fixture) the number
+    its first section line carries."""
+    if source.first <= first:
+        return 1
+    return next((int(m.group(1)) for _, t in body if (m := _SECTION_NUMBER.match(t))), 1)
+
+
+def repair(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], list[Edit]]:
     """Letter-spaced words joined (L329 ``C o n s t i t u t i o n``) and words broken at a line end rejoined.
 
     A broken word (``agree- ment``) is joined when the joined word occurs elsewhere in the Bill, and keeps its
@@ -198,12 +233,14 @@ def _words_of(text: str) -> set[str]:
     return set(_WORD.findall(text)) | set(_HYPHENATED.findall(text))
 
 
-def _preface(lines: list[tuple[int, str]]) -> list[str]:
-    """``BILL NO. 236 OF 2016`` and the long title (L25-31, one visual line per source line) in the preface; the
-    enacting formula in the preamble, as the Major Port Authorities Bill has it (gazette_bill_chapters.py)."""
+def _preface(lines: list[tuple[int, str]], compact: bool) -> list[str]:
+    """``BILL NO. 236 OF 2016`` and the long title (one visual line per source line: MS L25-31, MPA L4915-4919) in
+    the preface; the enacting formula (MS L35, MPA L4921) in the preamble."""
     out = []
     title: list[str] = []
     formula: list[str] = []
+    if not lines:  # an extract of the body
+        return []
     for _, text in lines:
         if text.startswith("BILL NO."):
             out.append("P.bill-number " + markup.text(text))
@@ -212,7 +249,7 @@ def _preface(lines: list[tuple[int, str]]) -> list[str]:
         else:
             title.append(text)
     preface = ["PREFACE", "  " + out[0], "  LONGTITLE " + markup.text(" ".join(title))]
-    return [*preface, "", "PREAMBLE", "  " + markup.text(" ".join(formula))]
+    return [*preface, *([] if compact else [""]), "PREAMBLE", "  " + markup.text(" ".join(formula))]
 
 
 def _body(
@@ -223,13 +260,14 @@ def _body(
     quirks: Quirks,
     document: list[tuple[int, str]],
     result: MarkupResult,
+    citations: list[gazette.Citation],
 ) -> list[str]:
     starts = {s.line: s.number for s in sections}
     root = _Node("BODY", level=-3)
     stack: list[_Node] = [root]
     heading_of: _Node | None = None  # a Part or Chapter whose title lines are being read
     table: list[tuple[int, str]] = []
-    section = 0
+    section = sections[0].number - 1 if sections else 0
     upcoming = _upcoming_labels(lines, starts)
     for number, text in lines:
         if number in table_lines and section == quirks.table_section:
@@ -247,6 +285,12 @@ def _body(
                 stack.pop()
             heading_of = _open(stack, _Node("CHAPTER", m.group(1), level=-1))
             continue
+        if _CROSSHEADING.match(text) and any(n.keyword == "CHAPTER" for n in stack):
+            while stack[-1].keyword != "CHAPTER":
+                stack.pop()
+            stack[-1].items.append(_Node("CROSSHEADING", heading=text))
+            heading_of = None
+            continue
         if heading_of is not None and text.isupper() and number not in starts:
             heading_of.heading = (heading_of.heading + " " + text).strip()
             continue
@@ -259,8 +303,10 @@ def _body(
             text = re.sub(rf"^{section}\.\s?", "", text)
             if not text:
                 continue
-        _add_line(stack, number, text, section, result, upcoming.get(number), quirks.wrap_ups)
-    return _render(root, quirks.defining)
+        _add_line(stack, number, text, section, result, upcoming.get(number))
+    if table:  # the body (an extract) ends with the Table
+        _attach_table(stack, table, quirks.table_subsection, document, result)
+    return _render(root, quirks.defining, citations)
 
 
 def _open(stack: list[_Node], node: _Node) -> _Node:
@@ -270,19 +316,37 @@ def _open(stack: list[_Node], node: _Node) -> _Node:
 
 
 def _level(token: str, stack: list[_Node]) -> float:
-    """The level of an enumerator: (1) 1, (a) 2, (i) 3, (A) 4; (i), (v), (x) after (h), (u), (w) are letters."""
+    """The level of an enumerator: (1) 1, (a) 2, (i) 3, (A) 4; (i), (v), (x) after (h), (u), (w) are letters; a
+    roman after a list's wrap-up is at that list's level."""
     if token.isdigit():
         return 1
     if token.isupper():
         return 4
     if labels.is_roman(token):
+        holder = stack[-1]
+        if holder.items and isinstance(holder.items[-1], _WrapUp):  # a list after a wrap-up: at the closed list's
+            # level (s.88(1) L1355 "enter onboard the ship and inspect,—" then (i)-(iv); MPA s.34 L5467)
+            closed = next(n for n in reversed(holder.items) if isinstance(n, _Node) and n.keyword in _LIST_ITEMS)
+            return closed.level
         para = next((n for n in reversed(stack) if n.keyword == "PARA"), None)
         subpara = next((n for n in reversed(stack) if n.keyword == "SUBPARA"), None)
         follows_letter = para is not None and len(token) == 1 and para.num == f"({chr(ord(token) - 1)})"
+        if para is stack[-1] and _roman_item(stack) and labels.follows(para.num.strip("()"), token):
+            return 2  # a roman list at the letters' level goes on
         if follows_letter and (subpara is None or stack.index(subpara) < stack.index(para)):
             return 2
         return 3
     return 2
+
+
+def _roman_item(stack: list[_Node]) -> bool:
+    """Whether the open item ``stack[-1]`` is numbered in romans: ``(i)`` not after ``(h)``, ``(ii)``…"""
+    num = stack[-1].num.strip("()")
+    if not labels.is_roman(num):
+        return False
+    siblings = [n for n in stack[-2].items if isinstance(n, _Node) and n.keyword == stack[-1].keyword]
+    before = siblings[siblings.index(stack[-1]) - 1].num.strip("()") if siblings.index(stack[-1]) else ""
+    return not (len(num) == 1 and before and labels.follows(before, num) and not labels.is_roman(before))
 
 
 _KEYWORDS = {1: "SUBSEC", 2: "PARA", 3: "SUBPARA", 4: "CLAUSE"}
@@ -308,11 +372,21 @@ def _goes_on(node: _Node, label: str | None) -> bool:
 
 
 def _paired(stack: list[_Node]) -> bool:
-    """Whether an item before the innermost one, in the same list, has a proviso of its own."""
+    """Whether an item before the innermost one, in the same list, has a proviso of its own that ends with the
+    list's conjunction (s.3(15)(i) L105 "…so regarded; and"): the provisos are each inside their item. One that
+    ends the item's text (MPA s.51(3)(b) "…concession agreements;") leaves a last proviso to the whole list."""
     item, holder = stack[-1], stack[-2]
     siblings = [n for n in holder.items if isinstance(n, _Node) and n.keyword == item.keyword]
     before = siblings[: siblings.index(item)] if item in siblings else []
-    return any(isinstance(c, _Node) and c.keyword == "PROVISO" for s in before for c in s.items)
+    provisos = [c for s in before for c in s.items if isinstance(c, _Node) and c.keyword == "PROVISO"]
+    return any(isinstance(p.items[-1], str) and p.items[-1].endswith((" and", " or")) for p in provisos)
+
+
+def _stays(stack: list[_Node], text: str, upcoming: str | None) -> bool:
+    """Whether a first proviso qualifies the open item ``stack[-1]`` rather than the element its list is in: the
+    item's list goes on after it (s.4(2)), the proviso names "this clause" (MPA s.14 L5167), or the sibling before
+    has a proviso of its own (s.3(15)(i) and (ii), one for each case)."""
+    return _goes_on(stack[-1], upcoming) or "this clause" in text or _paired(stack)
 
 
 def _add_line(
@@ -322,7 +396,6 @@ def _add_line(
     section: int,
     result: MarkupResult,
     upcoming: str | None = None,
-    wrap_ups: dict[int, str] | None = None,
 ) -> None:
     """Put one body line where it belongs: a new element, a proviso, an Explanation or text of the open element."""
     if section == 0:
@@ -353,9 +426,8 @@ def _add_line(
         proviso = next((n for n in reversed(stack) if n.keyword == "PROVISO"), None)
         if proviso is not None:
             del stack[stack.index(proviso) :]
-        else:  # a first proviso qualifies the item it follows only if that item's list goes on after it (s.4(2)),
-            # or its sibling before it has a proviso of its own (s.3(15)(i) and (ii), one for each case)
-            while stack[-1].keyword in _LIST_ITEMS and not _goes_on(stack[-1], upcoming) and not _paired(stack):
+        else:  # a first proviso qualifies the item it follows only in the cases of _stays
+            while stack[-1].keyword in _LIST_ITEMS and not _stays(stack, text, upcoming):
                 stack.pop()
         _open(stack, _Node("PROVISO", level=stack[-1].level + 0.5))
         stack[-1].items.append(text)
@@ -369,7 +441,7 @@ def _add_line(
         stack[-1].items.append(node)
         stack.append(node)
         return
-    _add_text(stack, text, section, number in (wrap_ups or {}))
+    _add_text(stack, text, section, upcoming)
 
 
 def _explanation_host(stack: list[_Node], text: str) -> int:
@@ -405,14 +477,37 @@ def _claims(block: _Block, token: str) -> bool:
     return bool(block.lines) and block.lines[-1].endswith("—") and token in {"a", "i", "1"}
 
 
-def _add_text(stack: list[_Node], text: str, section: int, wrap_up: bool = False) -> None:
-    """``text`` joined to the open element's last text when that did not end a sentence, else a new paragraph; or,
-    for a ``wrap_up`` line of the quirks, the closing words of the list the open item ends (s.67(2) L1029 "and any
-    seafarer so engaged under clause (a) or clause (b) may sign …", after "(b) … under this Act,")."""
+class _WrapUp(str):
+    """The closing words of a list, printed after its last item, which govern every item (s.67(2) L1029 "and any
+    seafarer so engaged under clause (a) or clause (b) may sign …"): the list's holder's text after the list."""
+
+
+def _wraps_up(stack: list[_Node], text: str, upcoming: str | None) -> bool:
+    """Whether ``text`` closes the list whose open item is ``stack[-1]``: a line in lower case after an item that
+    ended in a comma (s.56(1) L861, after "(b) … under the laws of that country,"; MPA s.45(1) L5577), the list not
+    going on after it, and no item before having a list of its own (s.69(1)(b) L1081 "wages for the period …" is
+    (b)'s, not a wrap-up of (a), whose own sub-clauses give its wages)."""
     node = stack[-1]
-    if wrap_up and node.keyword in _LIST_ITEMS:
+    last = node.items[-1] if node.items else None
+    if not (node.keyword in _LIST_ITEMS and text[:1].islower() and isinstance(last, str) and last.endswith(",")):
+        return False
+    siblings = [n for n in stack[-2].items if isinstance(n, _Node) and n.keyword == node.keyword]
+    nested = any(isinstance(c, _Node) and c.keyword in _LIST_ITEMS for n in siblings for c in n.items)
+    return not nested and not _goes_on(node, upcoming)
+
+
+def _joined(last: str, text: str) -> str:
+    """``last`` and ``text`` as one paragraph, of ``last``'s kind (a list's wrap-up stays one)."""
+    return type(last)(last + " " + text)
+
+
+def _add_text(stack: list[_Node], text: str, section: int, upcoming: str | None = None) -> None:
+    """``text`` joined to the open element's last text when that did not end a sentence, else a new paragraph; or
+    the wrap-up of the list the open item ends (:func:`_wraps_up`)."""
+    node = stack[-1]
+    if _wraps_up(stack, text, upcoming):
         stack.pop()
-        stack[-1].items.append(text)
+        stack[-1].items.append(_WrapUp(text))
         return
     if node.keyword == "EXPLANATION":
         block = node.items[0]
@@ -424,7 +519,7 @@ def _add_text(stack: list[_Node], text: str, section: int, wrap_up: bool = False
         return
     last = node.items[-1] if node.items else None
     if isinstance(last, str) and (not _CLOSED.search(last) or text[:1].islower()):
-        node.items[-1] = last + " " + text
+        node.items[-1] = _joined(last, text)
     elif isinstance(last, _Node) and last.keyword != "EXPLANATION" and (text[:1].islower() or _open_text(last)):
         _add_text_to_last(last, text)
     else:
@@ -448,7 +543,7 @@ def _add_text_to_last(node: _Node, text: str) -> None:
     while node.items and isinstance(node.items[-1], _Node) and node.items[-1].keyword != "EXPLANATION":
         node = node.items[-1]
     if node.items and isinstance(node.items[-1], str):
-        node.items[-1] = node.items[-1] + " " + text
+        node.items[-1] = _joined(node.items[-1], text)
     else:
         node.items.append(text)
 
@@ -479,7 +574,11 @@ def _attach_table(
     # redistributed to the cells: source order is not cell order (tests/corpus/test_penalty_table.py checks that
     # the cells hold exactly the words of these lines).
     where = "the cells of the s.256(2) Table, which the source interleaves column by column on each line"
-    result.moved.extend(Moved(n, t, where) for n, t in table)
+    edited = [list(pair) for pair in table]
+    for edit in built.edits:  # a word printed twice (item 53, L3849) is an edit: the moved line is without it
+        pair = next(p for p in edited if p[0] == edit.line and edit.original in p[1])
+        pair[1] = pair[1].replace(edit.original, edit.replacement, 1)
+    result.moved.extend(Moved(n, t, where) for n, t in edited)
     result.edits.extend(built.edits)
     result.unparsed.extend(built.unparsed)
     owner.items.append(_Block(built.markup.splitlines()))
@@ -506,17 +605,23 @@ def _explanation_markup(text: str) -> str:
     return markup.text(text)
 
 
-def _render(root: _Node, defining: frozenset[int]) -> list[str]:
-    items = [_outline(item, 0, defining) if isinstance(item, _Node) else outline.Text(item) for item in root.items]
+def _render(root: _Node, defining: frozenset[int], citations: list[gazette.Citation]) -> list[str]:
+    items: list[outline.Item] = []
+    for item in root.items:
+        items += [_outline(item, 0, defining, citations)] if isinstance(item, _Node) else [outline.Text(item)]
     return outline.write_all(items)
 
 
-def _outline(node: _Node, section: int, defining: frozenset[int]) -> outline.Provision:
+def _outline(
+    node: _Node, section: int, defining: frozenset[int], citations: list[gazette.Citation]
+) -> outline.Provision | outline.Heading:
     """The outline of ``node``: its text (definitions marked in the definition sections), children and blocks."""
     if node.keyword == "SEC":
         section = int(node.num.rstrip("."))
     if node.keyword == "EXPLANATION":
-        return _explanation(node.items[0])
+        return _explanation(node.items[0], citations)
+    if node.keyword == "CROSSHEADING":
+        return outline.Heading(markup.text(node.heading))
     heading = markup.text(node.heading) if node.heading else ""
     body: list[outline.Item] = []
     for item in _tidy(node.items):
@@ -524,27 +629,47 @@ def _outline(node: _Node, section: int, defining: frozenset[int]) -> outline.Pro
             if item.startswith("P.unparsed"):
                 body.append(outline.Text(item))
             elif section in defining and node.keyword != "SEC":
-                body.append(outline.Text(_definition_markup(item)))
+                body += _noted(_definition_markup(item), citations)
             else:
-                body.append(outline.Text(markup.text(item)))
+                body += _noted(markup.text(item), citations)
         elif isinstance(item, _Block):
             body.append(outline.Raw(item.lines))
         else:
-            body.append(_outline(item, section, defining))
+            body.append(_outline(item, section, defining, citations))
     if not body and node.keyword not in {"PART", "CHAPTER"}:
         body = [outline.Text(markup.remark("no text"))]
     return outline.Provision(node.keyword, node.num, heading, body)
 
 
-def _explanation(block: _Block) -> outline.Provision:
-    body: list[outline.Item] = [outline.Text(_explanation_markup(line)) for line in block.lines]
+def _explanation(block: _Block, citations: list[gazette.Citation]) -> outline.Provision:
+    body: list[outline.Item] = [t for line in block.lines for t in _noted(_explanation_markup(line), citations)]
     if block.items:
         items = outline.Provision("ITEMS")
         for num, text in block.items:
             lines = [_explanation_markup(t) for t in text] or [markup.remark("no text")]
-            items.add(outline.Provision("ITEM", num, "", [outline.Text(line) for line in lines]))
+            items.add(outline.Provision("ITEM", num, "", [t for line in lines for t in _noted(line, citations)]))
         body.append(items)
     return outline.Provision("BLOCKS.explanation", items=body)
+
+
+def _noted(text: str, citations: list[gazette.Citation]) -> list[outline.Item]:
+    """A paragraph's markup ``text`` with its side notes: each margin citation placed in it (a
+    :data:`corpus.clean.gazette.SIDE_NOTE` mark) becomes bluebell's ``{{FOOTNOTE †n}}`` there and a
+    ``FOOTNOTE{placement side} †n`` block after the paragraph, holding the citation as printed, a ``ref`` to the
+    cited Act's work (AKN ``<authorialNote placement="side"><p><ref href="/akn/in/act/1976/80">80 of 1976.</ref>``)."""
+    found = [int(m.group(1)) for m in gazette.SIDE_NOTE.finditer(text)]
+    if not found:
+        return [outline.Text(text)]
+    marked = gazette.SIDE_NOTE.sub(lambda m: "{{FOOTNOTE †" + str(int(m.group(1)) + 1) + "}}", text)
+    notes = [
+        outline.Provision(
+            "FOOTNOTE{placement side}",
+            f"†{i + 1}",
+            items=[outline.Text("{{>" + citations[i].work + " " + markup.text(citations[i].printed) + "}}")],
+        )
+        for i in found
+    ]
+    return [outline.Text(marked), *notes]
 
 
 def _tidy(items: list[object]) -> list[object]:
@@ -556,7 +681,7 @@ def _tidy(items: list[object]) -> list[object]:
         return items
     tidy: list[object] = []
     for i, item in enumerate(items):
-        loose = not isinstance(item, _Node) or item.keyword == "EXPLANATION"
+        loose = not isinstance(item, _Node | _WrapUp) or (isinstance(item, _Node) and item.keyword == "EXPLANATION")
         between = children[0] < i < children[-1] and loose
         if between and isinstance(tidy[-1], _Node):
             tidy[-1].items.append(item)
@@ -566,17 +691,9 @@ def _tidy(items: list[object]) -> list[object]:
 
 
 def _papers(lines: list[tuple[int, str]], result: MarkupResult) -> list[str]:
-    """The Bill's papers (L4225-4911) as attachments, through corpus/clean/bill_papers.py when it exists."""
-    if importlib.util.find_spec("corpus.clean.bill_papers") is not None:
-        bill_papers = importlib.import_module("corpus.clean.bill_papers")
-        papers = bill_papers.papers_markup(lines)
-        result.edits.extend(papers.edits)
-        result.moved.extend(papers.moved)
-        result.unparsed.extend(papers.unparsed)
-        return ["", *papers.markup.splitlines()]
-    out = ["", "ATTACHMENT - Papers of the Bill"]
-    out.append("  SUBHEADING Statement of Objects and Reasons, Notes on Clauses, Memoranda")
-    for number, text in lines:
-        result.unparsed.append(Unparsed(number, text))
-        out.append("  P.unparsed " + markup.text(text))
-    return out
+    """The Bill's papers (MS L4225-4911, MPA L5883-6089) as attachments (corpus/clean/bill_papers.py)."""
+    papers = bill_papers.papers_markup(lines)
+    result.edits.extend(papers.edits)
+    result.moved.extend(papers.moved)
+    result.unparsed.extend(papers.unparsed)
+    return ["", *papers.markup.splitlines()]

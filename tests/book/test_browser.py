@@ -79,15 +79,17 @@ def test_a_page_loads_with_no_failed_request_and_no_console_error(browser, site_
 
 
 def test_the_penalty_table_has_its_column_row_as_header_on_a_phone(browser, site_url):
-    """003 L3487-3493: the s.256(2) Table's title row and its (1)…(5) row are the table's header (<thead>), each
-    column named by an editorial note."""
+    """003 L3487-3493: the s.256(2) Table's printed column titles, each in its column, and its (1)…(5) row are the
+    table's header (<thead>)."""
     provision = cite("in-msb-2016", "256(2)")
     page = open_page(browser, f"{site_url}/book/reader/in-msb-2016/section-256.html#{provision.eid}", 390, [])
-    header = page.locator(f"[id='{provision.eid}'] table thead tr").last.locator("th")
-    assert header.count() == 5
-    assert header.first.inner_text().split()[0] == "(1)" and "serial number" in header.first.inner_text()
-    title = page.locator(f"[id='{provision.eid}'] table thead tr").first
-    assert "Serial Offences Section Penalties" in title.inner_text()  # the Gazette's interleaved titles, as printed
+    rows = page.locator(f"[id='{provision.eid}'] table thead tr")
+    assert rows.count() == 2
+    titles = rows.first.locator("th")
+    assert titles.count() == 5 and titles.first.inner_text().strip() == "Serial No."
+    assert titles.nth(2).inner_text().strip() == "Section of this Act to which offence has referred"
+    numbers = rows.last.locator("th")
+    assert numbers.count() == 5 and numbers.first.inner_text().strip() == "(1)"
 
 
 @pytest.mark.parametrize("path", ["book/intro.html", "book/instructors.html"])

@@ -160,6 +160,20 @@ def test_a_margin_note_beside_a_line_in_mid_sentence_is_set_apart_inside_the_sen
     assert "Action on receipt of his report" not in headings
 
 
+def test_a_gazette_margin_citation_is_a_side_note_naming_the_act_it_cites(real_corpus):
+    """003 L85-87, the 2016 Bill's s.3(8): "…section 2 of the" / "18 of 2013." (in the margin) / "Companies Act,
+    2013;": the citation is a side note after "Companies Act, 2013", its reference to the Act (outside the corpus)
+    shown as the citation with the work's address as its hover text, not a link."""
+    tree = nodes.container()
+    tree.extend(akn_render.Renderer("in-msb-2016").block(corpus.cite("in-msb-2016", "3(8)").element))
+    (note,) = [n for n in tree.findall(nodes.inline) if "akn-side-note" in n["classes"]]
+    assert " ".join(note.astext().split()) == "18 of 2013."
+    (cited,) = note.findall(nodes.abbreviation)
+    assert cited["explanation"] == "/akn/in/act/2013/18" and "akn-ref-external" in cited["classes"]
+    assert not list(note.findall(nodes.reference))
+    assert note.parent.astext().split("18 of 2013.")[0].rstrip().endswith("Companies Act, 2013")
+
+
 def test_an_india_code_footnote_is_an_editorial_note_at_its_mark(real_corpus):
     """1_2021.json L14, the 2021 Act's s.1(2) "such date1 as …": the mark is a superscript 1 after "date", the
     footnote (the commencement) set apart as an editorial note, and the sentence reads on after it."""
@@ -195,8 +209,8 @@ def test_the_penalty_table_pins_its_item_numbers_and_links_its_section_cells(rea
     table = akn_render.Renderer("in-msb-2016").table(table_el)
     assert "akn-table-wide" in table["classes"]
     head = list(next(table.findall(nodes.thead)).findall(nodes.row))
-    columns = [e.astext() for e in head[-1].findall(nodes.entry)]
-    assert len(columns) == 5 and columns[2].startswith("(3)") and "section" in columns[2]
+    titles, numbers = ([e.astext() for e in row.findall(nodes.entry)] for row in head)
+    assert numbers == ["(1)", "(2)", "(3)", "(4)", "(5)"] and titles[2].startswith("Section of this Act")
     rows = list(next(table.findall(nodes.tbody)).findall(nodes.row))
     first = list(rows[0].findall(nodes.entry))
     assert first[0].astext() == "1." and "akn-col-1" in first[0]["classes"]
@@ -219,7 +233,7 @@ def test_the_penalty_table_pins_its_item_numbers_and_links_its_section_cells(rea
 
 def test_a_table_cell_s_paragraph_is_reached_through_its_row(real_corpus):
     pages = akn_pages.document_pages("in-msb-2016")
-    assert pages.locate("part_XIV__sec_256__subsec_2__table_1__p_7") == (
+    assert pages.locate("part_XIV__sec_256__subsec_2__table_1__p_11") == (  # item 1's serial number, after the header
         "book/reader/in-msb-2016/section-256",
         "part_XIV__sec_256__subsec_2__table_1__item_1",
     )

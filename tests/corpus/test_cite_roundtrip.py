@@ -16,7 +16,9 @@ WITHOUT_A_CITATION = {
     "TLCTerm": "metadata: the document's register of defined terms",
     "TLCOrganization": "metadata: the document's register of sources",
     "def": "inline: the term a definition defines, inside its sentence",
-    "authorialNote": "inline: a side note printed beside the sentence (the 1875 and 1880 Acts)",
+    "authorialNote": "inline: a side note printed beside the sentence (the 1875 and 1880 Acts, the Gazette's margin "
+    "citations of other Acts)",
+    "ref": "inline: a margin citation's reference to the Act it cites, inside its side note",
     "p": "a block of text: the provision it stands in is what one cites",
     "listIntroduction": "a block of text: the opening words of a schedule's list",
     "hcontainer": "unnumbered words between provisions (a wrap-up, the 1880 Act's recital of Chapter VII)",

@@ -44,9 +44,14 @@ def test_a_section_is_its_title_line_then_its_provisions_each_beginning_with_its
 
 def test_a_table_row_is_its_cells_and_a_side_note_a_line_of_its_own():
     rows = [line.strip() for line in plain_text("in-msb-2016").splitlines() if " | " in line]
-    assert rows[1].startswith(
+    assert (
+        rows[0].startswith("Serial No. | Offences | Section of this Act") and rows[1] == "(1) | (2) | (3) | (4) | (5)"
+    )
+    assert rows[2].startswith(
         "1. | If any person causes a vessel to proceed to sea in contravention of sub-section (1)"
     )
-    assert rows[1].endswith("| Court")
+    assert rows[2].endswith("| Court")
+    cited = [line.strip() for line in plain_text("in-msb-2016").splitlines() if line.strip().startswith("[Marginal")]
+    assert len(cited) == 37 and cited[0] == "[Marginal note: 80 of 1976.]"  # the Gazette's margin citations
     notes = [line for line in plain_text("in-ipa-1875").splitlines() if line.strip().startswith("[Marginal note: ")]
     assert len(notes) == etree.tostring(corpus.load("in-ipa-1875")).count(b'placement="side"')
