@@ -158,8 +158,8 @@ def sections(doc_id: str) -> dict[str, etree._Element]:
 
 
 def _explanation(el: etree._Element) -> bool:
-    """An Explanation: a ``level`` (the Ordinance) or ``blockContainer`` (the Bills, the 1875 Act) of that class."""
-    return el.get("class") == "explanation" and local_name(el) in {"level", "blockContainer"}
+    """An Explanation: the ``blockContainer`` of that class, its one shape in every document."""
+    return el.get("class") == "explanation" and local_name(el) == "blockContainer"
 
 
 def _schedule_part(el: etree._Element) -> str:

@@ -257,7 +257,9 @@ class Renderer:
         return container
 
     def hier(self, el: etree._Element) -> nodes.container:
-        own = [f"akn-{c}" for c in (el.get("class") or "").split()]  # e.g. an explanation: <level class="explanation">
+        own = [
+            f"akn-{c}" for c in (el.get("class") or "").split()
+        ]  # e.g. an explanation: <blockContainer class="explanation">
         container = nodes.container(ids=self.ids(el), classes=["akn-hier", f"akn-{local(el).lower()}", *own])
         num, heading = child(el, "num"), child(el, "heading")
         lead: list[nodes.Node] = []

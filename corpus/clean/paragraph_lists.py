@@ -74,11 +74,11 @@ class Node:
 
     @property
     def keyword(self) -> str:
-        """The bluebell keyword of this node (``SUBSEC``, ``PARA`` …, ``PROVISO``, ``LEVEL.explanation``)."""
+        """The bluebell keyword of this node (``SUBSEC``, ``PARA`` …, ``PROVISO``, ``BLOCKS.explanation``)."""
         if self.role == "proviso":
             return "PROVISO"
         if self.role == "explanation":
-            return "LEVEL.explanation"
+            return EXPLANATION
         return outline.level_keyword(self.level)
 
     def add(self, item: Block | Node) -> None:
@@ -278,8 +278,30 @@ def outline_items(
         count({"item": "provisions", "proviso": "provisos", "explanation": "explanations"}[item.role])
         if item.role == "item" and item.level == 0:
             count("subsections")
-        items.append(outline.Provision(item.keyword, item.num, "", outline_items(item, count, definitions, decorate)))
+        inner = outline_items(item, count, definitions, decorate)
+        if item.role == "explanation":
+            items.append(outline.Provision(EXPLANATION, items=_as_blocks(inner)))
+        else:
+            items.append(outline.Provision(item.keyword, item.num, "", inner))
     return items
+
+
+EXPLANATION = "BLOCKS.explanation"
+"""The one AKN shape of an Explanation in every layout: a ``blockContainer class="explanation"`` (it may stand in a
+list's intro or wrap-up, where a ``level`` may not); its lettered items are a block list's items."""
+
+
+def _as_blocks(items: list[outline.Item]) -> list[outline.Item]:
+    """An Explanation's content as blocks: each run of numbered items a block list (``ITEMS``/``ITEM``)."""
+    out: list[outline.Item] = []
+    for item in items:
+        if isinstance(item, outline.Provision) and item.keyword in outline.LEVELS:
+            if not (out and isinstance(out[-1], outline.Provision) and out[-1].keyword == "ITEMS"):
+                out.append(outline.Provision("ITEMS"))
+            out[-1].add(outline.Provision("ITEM", item.num, items=_as_blocks(item.items)))  # type: ignore[union-attr]
+        else:
+            out.append(item)
+    return out
 
 
 def _block_markup(block: Block, holder: Node, definitions: bool, count: Callable[[str], None]) -> str:

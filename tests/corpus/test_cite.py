@@ -116,8 +116,12 @@ FORMS = [
     ("in-msb-2016", "s. 86 Explanation", "part_V__sec_86__wrapup__blockContainer_1"),
     ("in-msb-2016", "s. 86 Explanation (a)", "part_V__sec_86__wrapup__blockContainer_1__list_1__item_a"),
     ("in-mpab-2016", "s. 53 Explanation (a)", "chp_VII__sec_53__wrapup__blockContainer_1__list_1__item_a"),
-    ("pk-mso-2001", "s. 382 Explanation (a)", "part_VI__chp_27__sec_382__level_nn_1__para_a"),
-    ("pk-mso-2001", "s. 535(1) Explanation (b)", "part_XIII__chp_41__sec_535__subsec_1__level_nn_1__para_b"),
+    ("pk-mso-2001", "s. 382 Explanation (a)", "part_VI__chp_27__sec_382__wrapup__blockContainer_1__list_1__item_a"),
+    (
+        "pk-mso-2001",
+        "s. 535(1) Explanation (b)",
+        "part_XIII__chp_41__sec_535__subsec_1__blockContainer_1__list_1__item_b",
+    ),
     ("in-msb-2016", "s. 155 Explanation 2", "part_IX__chp_II__sec_155__wrapup__blockContainer_2"),
     ("in-msb-2016", "s. 3(6) Explanation", "part_I__sec_3__subsec_6__blockContainer_1"),
     # the Merchant Shipping Bill's penalty table: the table, an item, a sub-row, a heading row

@@ -70,7 +70,7 @@ def test_the_footnote_is_an_editorial_note_at_its_mark_not_law_text() -> None:
 
 def test_provisos_and_explanations_of_this_clause_stay_with_their_clause() -> None:
     assert cite(DOC, "3(1) proviso").eid == "sec_3__subsec_1__proviso_nn_1"
-    explanation = cite(DOC, "2(1)(w)").element.find("a:level", NS)
+    explanation = cite(DOC, "2(1)(w)").element.find(".//a:blockContainer", NS)
     assert explanation is not None and explanation.get("class") == "explanation"
     assert cite(DOC, "24(3)").text.startswith("(3) The form and manner in which any contract shall be made")
 

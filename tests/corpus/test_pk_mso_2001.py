@@ -340,12 +340,12 @@ def test_section_552_nesting() -> None:
 
 def test_provisos_and_explanations(root: etree._Element) -> None:
     assert len(root.findall(".//a:body//a:proviso", NS)) == 61
-    explanations = root.findall(".//a:body//a:level[@class='explanation']", NS)
-    assert len(explanations) == 8
+    explanations = root.findall(".//a:body//a:blockContainer[@class='explanation']", NS)
+    assert len(explanations) == 8 and not root.findall(".//a:body//a:level[@class='explanation']", NS)
     assert cite(DOC, "2(32)").element.find("a:proviso", NS) is not None
     assert cite(DOC, "1(3)").element.find("a:proviso/a:paragraph/a:num", NS).text == "(i)"
-    explanation = cite(DOC, "535(1)").element.find("a:level", NS)
-    assert explanation is not None and _nums(explanation, "paragraph") == ["(a)", "(b)"]
+    explanation = cite(DOC, "535(1)").element.find(".//a:blockContainer[@class='explanation']", NS)
+    assert explanation is not None and _nums(explanation.find("a:blockList", NS), "item") == ["(a)", "(b)"]
     with pytest.raises(CitationError):
         cite(DOC, "535(1)(a)")  # the explanation's clauses are not clauses of the subsection
 
