@@ -18,6 +18,9 @@ from corpus import markup
 
 #: bluebell keywords for the levels of numbered provisions below a section (level 0 is a sub-section).
 LEVELS = ("SUBSEC", "PARA", "SUBPARA", "CLAUSE", "SUBCLAUSE", "POINT")
+#: an Explanation, in every layout: ``<blockContainer class="explanation">`` (it may stand in a list's intro or wrap-up,
+#: where a ``level`` may not); its lettered items are a block list's (``ITEMS``/``ITEM``)
+EXPLANATION = "BLOCKS.explanation"
 #: keywords written after a blank line
 _SPACED = frozenset({"PART", "CHAPTER", "SEC", "CROSSHEADING", "ATTACHMENT"})
 

@@ -78,7 +78,7 @@ class Node:
         if self.role == "proviso":
             return "PROVISO"
         if self.role == "explanation":
-            return EXPLANATION
+            return outline.EXPLANATION
         return outline.level_keyword(self.level)
 
     def add(self, item: Block | Node) -> None:
@@ -280,15 +280,10 @@ def outline_items(
             count("subsections")
         inner = outline_items(item, count, definitions, decorate)
         if item.role == "explanation":
-            items.append(outline.Provision(EXPLANATION, items=_as_blocks(inner)))
+            items.append(outline.Provision(outline.EXPLANATION, items=_as_blocks(inner)))
         else:
             items.append(outline.Provision(item.keyword, item.num, "", inner))
     return items
-
-
-EXPLANATION = "BLOCKS.explanation"
-"""The one AKN shape of an Explanation in every layout: a ``blockContainer class="explanation"`` (it may stand in a
-list's intro or wrap-up, where a ``level`` may not); its lettered items are a block list's items."""
 
 
 def _as_blocks(items: list[outline.Item]) -> list[outline.Item]:

@@ -649,7 +649,7 @@ def _explanation(block: _Block, citations: list[gazette.Citation]) -> outline.Pr
             lines = [_explanation_markup(t) for t in text] or [markup.remark("no text")]
             items.add(outline.Provision("ITEM", num, "", [t for line in lines for t in _noted(line, citations)]))
         body.append(items)
-    return outline.Provision("BLOCKS.explanation", items=body)
+    return outline.Provision(outline.EXPLANATION, items=body)
 
 
 def _noted(text: str, citations: list[gazette.Citation]) -> list[outline.Item]:

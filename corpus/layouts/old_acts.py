@@ -243,7 +243,7 @@ class _Writer:
                 heading = markup.text(piece.note) if piece.note else ""
                 block.add(outline.Provision("PARA", "", heading, [outline.Text(self.body_text(piece))]))
             elif piece.kind == "explanation":
-                block.add(outline.Provision("BLOCKS.explanation", items=[outline.Text(self.body_text(piece))]))
+                block.add(outline.Provision(outline.EXPLANATION, items=[outline.Text(self.body_text(piece))]))
 
     def write_section(self, number: int, heading_remark: str, lines: list[tuple[int, str]], level: int) -> None:
         pieces = [self.classify(n, t) for n, t in lines]
