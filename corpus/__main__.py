@@ -69,11 +69,13 @@ def notes_command(action: str, extra: list[Path], project: bool = True) -> int:
     return 1 if found else 0
 
 
-def derivations_command(show_candidates: bool = False, rescore: bool = False) -> int:
+def derivations_command(
+    show_candidates: bool = False, rescore: bool = False, folder: Path = derivations.TABLES_DIR
+) -> int:
     """Check every derivation table (exit 2 and one line on a malformed one), print its rows per relation and how
     often the method's first candidate is the reviewed section; ``show_candidates``: each clause's three candidates;
-    ``rescore``: rewrite the score and rank columns first."""
-    for path in derivations.tables():
+    ``rescore``: rewrite the score and rank columns first; ``folder``: where the tables are (the corpus's)."""
+    for path in derivations.tables(folder):
         try:
             if rescore:
                 derivations.rescore(path)

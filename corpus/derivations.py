@@ -85,9 +85,9 @@ class Table:
         return [r for r in self.rows if section in r.act]
 
 
-def tables() -> list[Path]:
-    """The derivation tables of the corpus, by file name."""
-    return sorted(TABLES_DIR.glob("*__*.csv"))
+def tables(folder: Path = TABLES_DIR) -> list[Path]:
+    """The derivation tables in ``folder`` (the corpus's), by file name."""
+    return sorted(folder.glob("*__*.csv"))
 
 
 def documents(path: Path) -> tuple[str, str]:
@@ -96,7 +96,7 @@ def documents(path: Path) -> tuple[str, str]:
     for doc_id in (bill, act):
         try:
             catalogue.document(doc_id)
-        except catalogue.CatalogueError:
+        except KeyError:
             raise DerivationError(f"{path}: field '(file)': {doc_id!r} is not a document of the catalogue") from None
     return bill, act
 
@@ -280,7 +280,7 @@ def notes(table: Table) -> list[Note]:
     """Each row as the reader shows it: a note on the Bill's clause pointing at each section it became (the Act's
     section shows the other side), a note on the clause for a dropped clause, and one on the section for a new
     section. Kind ``derivation``; the source names the table, which the book's "From Bill to Act" page shows."""
-    source = f"From Bill to Act, Lex Maritima ({table.path.relative_to(TABLES_DIR.parents[2]).as_posix()})"
+    source = f"Lex Maritima derivation table ({table.path.relative_to(TABLES_DIR.parents[2]).as_posix()})"
     found = []
     for row in table.rows:
         where = Anchor(table.bill, section_eid(table.bill, row.bill)) if row.bill else None
@@ -314,9 +314,47 @@ def notes(table: Table) -> list[Note]:
     return found
 
 
+def whole_bill_key(table: Table) -> tuple[str, str, str, str] | None:
+    """(Bill, its long title's eId, Act, its first section's eId): where the note on the Bill as a whole stands and
+    what it points at (the section naming the Act), or None for a Bill without a long title."""
+    title = long_title_eid(table.bill)
+    first = next(iter(sections(table.act).values()), None)
+    return None if title is None or first is None else (table.bill, title, table.act, first.get("eId"))
+
+
+def whole_bill_note(table: Table) -> list[Note]:
+    """A note on the Bill's long title saying what became of the Bill, pointing at the Act's first section (the Act
+    shows it from its side); the book links it to the "From Bill to Act" page."""
+    key = whole_bill_key(table)
+    if key is None:
+        return []
+    counts = relation_counts(table)
+    clauses = sum(n for relation, n in counts.items() if relation != "new")
+    said = ", ".join(f"{n} {relation}" for relation, n in counts.items() if n and relation != "new")
+    act = catalogue.document(table.act)
+    text = (
+        f"Enacted as the {act.short_title} (Act No. {act.number} of {act.date[:4]}). Of the Bill's {clauses} clauses: "
+        f"{said}; the Act has {counts['new']} new section{'s' if counts['new'] != 1 else ''}."
+    )
+    return [
+        Note(
+            id=f"derivation-{table.bill}-became-{table.act}",
+            document=table.bill,
+            eid=key[1],
+            kind="derivation",
+            source=f"Lex Maritima derivation table ({table.path.relative_to(TABLES_DIR.parents[2]).as_posix()})",
+            text=text,
+            quote=None,
+            target=Anchor(table.act, key[3]),
+            file=str(table.path),
+            line=1,
+        )
+    ]
+
+
 def all_notes() -> list[Note]:
     """The notes of every derivation table of the corpus."""
-    return [note for table in all_tables() for note in notes(table)]
+    return [note for table in all_tables() for note in whole_bill_note(table) + notes(table)]
 
 
 def long_title_eid(doc_id: str) -> str | None:
