@@ -157,14 +157,23 @@ def by_slug(slug: str) -> Comparison | None:
     return next((c for c in comparisons() if c.slug == slug), None)
 
 
-def note_links() -> dict[tuple[str, str, str, str], tuple[str, str]]:
-    """(document, eId, twin document, twin eId) of a note → (docname, link text) of the page that compares them: each
-    pair's comparison page, and for a derivation table's note on the Bill as a whole its "From Bill to Act" page."""
-    links = {c.key: (c.docname, "Compare the two texts side by side") for c in comparisons()}
+def note_links() -> dict[tuple[str, ...], tuple[str, str]]:
+    """(document, eId, twin document, twin eId) of a note with a target, (document, eId, kind) of one without →
+    (docname, link text) of the page that compares them: each pair's comparison page; a derivation table's "From Bill
+    to Act" page for its note on the Bill as a whole and its notes on a new section or a dropped clause."""
+    links: dict[tuple[str, ...], tuple[str, str]] = {
+        c.key: (c.docname, "Compare the two texts side by side") for c in comparisons()
+    }
     for table in derivation_tables():
+        page = (derivation_docname(table), "From Bill to Act: every clause and the section it became")
         key = derivations.whole_bill_key(table)
         if key:
-            links[key] = (derivation_docname(table), "From Bill to Act: every clause and the section it became")
+            links[key] = page
+        for row in table.rows:
+            if row.relation == "new":
+                links[(table.act, derivations.section_eid(table.act, row.act[0]), "derivation")] = page
+            elif row.relation == "dropped":
+                links[(table.bill, derivations.section_eid(table.bill, row.bill), "derivation")] = page
     return links
 
 

@@ -105,8 +105,8 @@ def place_notes(
     """docname → anchor → the notes shown there, in the order given (a pair's twin side after the notes, and after
     a derivation twin the Bill's notes on that clause).
 
-    ``pair_pages``: (document, eId, twin document, twin eId) → the docname and link words of the page comparing them
-    (:func:`comparison_pages.note_links`).
+    ``pair_pages``: (document, eId, twin document, twin eId) of a note with a target, (document, eId, kind) of one
+    without → the docname and link words of the page comparing them (:func:`comparison_pages.note_links`).
     """
     pages: dict[str, dict[str, list[Placed]]] = defaultdict(lambda: defaultdict(list))
     on_clause = defaultdict(list)
@@ -123,7 +123,8 @@ def place_notes(
             if where is None or not where[1]:
                 unplaced.append(f"  {note.file}:{note.line}: note {note.id!r}: the reader shows no {anchor.eid!r}")
                 continue
-            key = (note.document, note.eid, *(note.target.document, note.target.eid)) if note.target else None
+            target = (note.target.document, note.target.eid) if note.target else (note.kind,)
+            key = (note.document, note.eid, *target)
             placed = Placed(note, twin, note.file in course, pair_pages.get(key))
             pages[where[0]][where[1]].append(placed)
             if twin and note.kind == "derivation":

@@ -79,6 +79,7 @@ def test_a_new_section_says_so_and_the_bill_s_long_title_leads_to_the_page():
     new = toggles(rendered_page(ACT, f"book/reader/{ACT}/section-57"))
     assert [summary_text(t) for t in new] == ["Bill to Act — Lex Maritima derivation table"]
     assert "New in the Act" in new[0].astext() and "Chief Justice of India" in new[0].astext()
+    assert [x["reftarget"] for x in new[0].findall(lambda n: n.tagname == "pending_xref")] == [f"/{PAGE}"]
     contents = rendered_page(BILL, f"book/reader/{BILL}/index")
     whole = element(contents, "note-derivation-in-mpab-2016-became-in-mpaa-2021")
     xrefs = [x["reftarget"] for x in whole.findall(lambda n: n.tagname == "pending_xref")]
