@@ -1,4 +1,5 @@
-"""``python -m corpus build [--all]`` rebuilds the AKN from the sources; ``python -m corpus stats`` shows coverage."""
+"""``python -m corpus build [--all]`` rebuilds the AKN from the sources; ``python -m corpus stats`` shows coverage;
+``python -m corpus derivations`` checks the Bill-to-Act tables and measures the candidate method against them."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from corpus import annotation_store, notes
+from corpus import annotation_store, derivations, notes
 from corpus.build import BuildError, build
 from corpus.catalogue import CatalogueError
 from corpus.corrections import CorrectionError
@@ -32,7 +33,12 @@ def main(argv: list[str] | None = None) -> int:
         "--no-project-notes", dest="project", action="store_false",
         help="only the course files' notes, as a book with lex_notes_project: false shows them",
     )  # fmt: skip
+    derive_cmd = sub.add_parser("derivations", help="check the Bill-to-Act tables; the method's agreement with them")
+    derive_cmd.add_argument("--candidates", action="store_true", help="print each clause's candidate sections")
+    derive_cmd.add_argument("--rescore", action="store_true", help="rewrite the score and rank columns")
     args = parser.parse_args(argv)
+    if args.command == "derivations":
+        return derivations_command(args.candidates, args.rescore)
     if args.command == "stats":
         print(table())
         return 0
@@ -62,6 +68,34 @@ def notes_command(action: str, extra: list[Path], project: bool = True) -> int:
         print(f"orphaned: {orphan}", file=sys.stderr)
     print(f"{len(loaded)} notes, {len(found)} orphaned")
     return 1 if found else 0
+
+
+def derivations_command(
+    show_candidates: bool = False, rescore: bool = False, folder: Path = derivations.TABLES_DIR
+) -> int:
+    """Check every derivation table (exit 2 and one line on a malformed one), print its rows per relation and how
+    often the method's first candidate is the reviewed section; ``show_candidates``: each clause's three candidates;
+    ``rescore``: rewrite the score and rank columns first; ``folder``: where the tables are (the corpus's)."""
+    for path in derivations.tables(folder):
+        try:
+            if rescore:
+                derivations.rescore(path)
+            table = derivations.read_table(path)
+        except derivations.DerivationError as err:
+            print(f"derivation table rejected: {err}", file=sys.stderr)
+            return 2
+        if show_candidates:
+            for clause, found in derivations.candidates(table.bill, table.act).items():
+                ranked = "  ".join(f"{section} ({score:.2f})" for section, score in found)
+                print(f"{table.bill} clause {clause}: {ranked}")
+        counts = ", ".join(f"{n} {relation}" for relation, n in derivations.relation_counts(table).items())
+        agreed = derivations.agreement(table)
+        print(f"{path.name}: {len(table.rows)} rows: {counts}")
+        print(f"  method's first candidate = reviewed section: {agreed.agreed}/{agreed.compared} ({agreed.share:.0%})")
+        print(f"  reviewed clause-section links ranked first by the method: {agreed.first_links}/{agreed.links}")
+        for clause, method, reviewed in agreed.departures:
+            print(f"  clause {clause}: method {method}, reviewed {reviewed}")
+    return 0
 
 
 if __name__ == "__main__":

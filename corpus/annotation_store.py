@@ -382,7 +382,7 @@ def to_web_annotation(note: Note) -> dict:
         "@context": "http://www.w3.org/ns/anno.jsonld",
         "id": f"urn:lex-maritima:note:{note.id}",
         "type": "Annotation",
-        "motivation": "linking" if note.kind == "concordance" else "commenting",
+        "motivation": "linking" if note.target is not None else "commenting",
         "creator": {"type": "Organization", "name": note.source},
         "body": [
             {"type": "TextualBody", "value": note.text, "format": "text/plain", "language": "en"},

@@ -1,5 +1,6 @@
 """Every note of the annotated corpus in one place: the project's annotation files, the Bills' own papers, the
-concordance, the evidence for the old Acts' recovered section numbers, and any instructor's course files on top.
+concordance, the derivation tables (what each Bill clause became in its Act), the evidence for the old Acts'
+recovered section numbers, and any instructor's course files on top.
 
 ``python -m corpus notes check [--with course.yaml] [--no-project-notes]`` lists orphaned notes and fails on any;
 ``python -m corpus notes export [--with course.yaml] [--no-project-notes]`` prints them as W3C Web Annotations
@@ -13,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from corpus import annotation_store, bill_notes, concordance, numbering_notes
+from corpus import annotation_store, bill_notes, concordance, derivations, numbering_notes
 from corpus.annotation_store import AnnotationError, Note, Orphan
 from corpus.cite import CitationError
 
 REFUSED = (AnnotationError, ValueError, CitationError)
 """What a malformed notes file raises, each with a one-line message naming file, line and field: an annotation
-file's :class:`AnnotationError`, a concordance row's ``ValueError`` or ``CitationError`` (``corpus/concordance.py``)."""
+file's :class:`AnnotationError`, a concordance row's ``ValueError`` or ``CitationError`` (``corpus/concordance.py``),
+a derivation table's :class:`corpus.derivations.DerivationError` (a ``ValueError``)."""
 
 
 def all_notes(extra: Iterable[Path] = (), project: bool = True) -> list[Note]:
@@ -28,7 +30,7 @@ def all_notes(extra: Iterable[Path] = (), project: bool = True) -> list[Note]:
     own = []
     if project:
         own = annotation_store.load(sorted(annotation_store.ANNOTATIONS_DIR.glob("*.yaml")))
-        own += bill_notes.bill_notes() + concordance.notes() + numbering_notes.notes()
+        own += bill_notes.bill_notes() + concordance.notes() + derivations.all_notes() + numbering_notes.notes()
     return annotation_store.unique(own + annotation_store.load(Path(p) for p in extra))
 
 

@@ -1,11 +1,15 @@
-"""Sphinx extension: a side-by-side comparison page for each concordance pair of the four topics.
+"""Sphinx extension: a side-by-side comparison page for each pair of corresponding provisions, from two tables.
 
-The pairs are the rows of the reviewed concordance (``corpus/annotations/concordance.csv``, read through
-:mod:`corpus.concordance`) whose topic is one of :data:`TOPICS` and whose relation is "equivalent" or "partial" (the
-pilgrim rows are all "none": no page). At ``config-inited`` one MyST stub per pair is written under
-``book/comparisons/`` (a title and a ``{statute-comparison}`` directive; the folder ignores itself in git) and hung
-below ``book/comparisons/index``, which ``_toc.yml`` lists under the part "Comparisons" and whose
-``{statute-comparisons}`` directive lists the pairs by topic.
+- The concordance (``corpus/annotations/concordance.csv``, :mod:`corpus.concordance`): its rows whose topic is one of
+  :data:`TOPICS` and whose relation is "equivalent" or "partial" (the pilgrim rows are all "none": no page), hung
+  below ``book/comparisons/index``, which ``_toc.yml`` lists under the part "Comparisons" and whose
+  ``{statute-comparisons}`` directive lists the pairs by topic.
+- Each derivation table (``corpus/annotations/derivations/<bill>__<act>.csv``, :mod:`corpus.derivations`): a "From
+  Bill to Act" page (:mod:`derivation_pages`, hung below the index) and below it one page per clause and section of
+  an amended, split or merged row (:data:`corpus.derivations.CHANGED`).
+
+At ``config-inited`` one MyST stub per page is written under ``book/comparisons/`` (a title and a directive; the
+folder ignores itself in git) and hung in the table of contents.
 
 A comparison page shows the row's relation, confidence, reason and measured score, the two provisions as the corpus
 holds them side by side (stacked on a narrow screen), and a word-level diff of their texts (:mod:`word_diff`), its
@@ -26,16 +30,16 @@ import content_stamps
 from akn_pages import text_of
 from docutils import nodes
 from lxml import etree
-from note_nodes import HTML_VISITORS, akn_link, deleted, doc_link, inserted
+from note_nodes import HTML_VISITORS, akn_link, deleted, doc_link, inserted, markdown_escape
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
-from statute_reader import SOURCES, _escape, note_link_targets
+from statute_reader import SOURCES, note_link_targets
 from word_diff import Chunk, diff_words, key_changes, similarity, touches_limit
 
 import corpus
-from corpus import concordance
+from corpus import concordance, derivations
 
 HERE = Path(__file__).resolve().parent
 COMPARISONS_DIR = "book/comparisons"
@@ -65,11 +69,17 @@ class Side:
 
 @dataclass(frozen=True)
 class Comparison:
-    """A concordance pair with a page of its own."""
+    """A pair of provisions with a page of its own: from the concordance (``group`` its topic) or from a derivation
+    table (``group`` the docname of its "From Bill to Act" page)."""
 
-    pair: concordance.Pair
     left: Side
     right: Side
+    group: str
+    relation: str
+    confidence: str
+    reason: str
+    table: Path
+    """The reviewed table the pair comes from (the page depends on it)."""
 
     @property
     def slug(self) -> str:
@@ -86,13 +96,20 @@ class Comparison:
 
     @property
     def key(self) -> tuple[str, str, str, str]:
-        """(document, eId, twin document, twin eId): how a concordance note finds its page."""
+        """(document, eId, twin document, twin eId): how a concordance or derivation note finds its page."""
         return (self.left.document, self.left.eid, self.right.document, self.right.eid)
 
 
-@cache
-def comparisons() -> tuple[Comparison, ...]:
-    """The pairs of :data:`TOPICS` in the reviewed table's order; a reference naming nothing stops the build."""
+def derivation_docname(table: derivations.Table) -> str:
+    """The docname of a derivation table's "From Bill to Act" page."""
+    return f"{COMPARISONS_DIR}/{table.bill}-to-{table.act}"
+
+
+def derivation_title(table: derivations.Table) -> str:
+    return f"From Bill to Act: {corpus.document(table.bill).short_title} and {corpus.document(table.act).short_title}"
+
+
+def _concordance_pairs() -> list[Comparison]:
     found = []
     for pair in concordance.read_table():
         if pair.topic not in TOPICS or pair.relation not in RELATIONS:
@@ -102,39 +119,100 @@ def comparisons() -> tuple[Comparison, ...]:
             right = Side(pair.right_document, pair.right, concordance.resolve(pair.right_document, pair.right))
         except corpus.CitationError as error:
             raise ExtensionError(f"{concordance.TABLE}:{pair.line}: {error}") from error
-        found.append(Comparison(pair, left, right))
-    return tuple(found)
+        facts = (pair.topic, pair.relation, pair.confidence, pair.reason)
+        found.append(Comparison(left, right, *facts, concordance.TABLE))
+    return found
+
+
+def _derivation_pairs(table: derivations.Table) -> list[Comparison]:
+    found = []
+    for row in table.rows:
+        if row.relation not in derivations.CHANGED:
+            continue
+        left = Side(table.bill, row.bill, derivations.section_eid(table.bill, row.bill))
+        for section in row.act:
+            right = Side(table.act, section, derivations.section_eid(table.act, section))
+            group = derivation_docname(table)
+            found.append(Comparison(left, right, group, row.relation, row.confidence, row.note, table.path))
+    return found
+
+
+@cache
+def derivation_tables() -> tuple[derivations.Table, ...]:
+    """The derivation tables of the corpus; a malformed one stops the build (file, line and field)."""
+    try:
+        return tuple(derivations.all_tables())
+    except derivations.DerivationError as error:
+        raise ExtensionError(str(error)) from None
+
+
+@cache
+def comparisons() -> tuple[Comparison, ...]:
+    """The concordance's pairs of :data:`TOPICS` in its order, then each derivation table's changed pairs; a
+    reference naming nothing stops the build."""
+    return tuple(_concordance_pairs() + [c for t in derivation_tables() for c in _derivation_pairs(t)])
 
 
 def by_slug(slug: str) -> Comparison | None:
     return next((c for c in comparisons() if c.slug == slug), None)
 
 
+def note_links() -> dict[tuple[str, ...], tuple[str, str]]:
+    """(document, eId, twin document, twin eId) of a note with a target, (document, eId, kind) of one without →
+    (docname, link text) of the page that compares them: each pair's comparison page; a derivation table's "From Bill
+    to Act" page for its note on the Bill as a whole and its notes on a new section or a dropped clause."""
+    links: dict[tuple[str, ...], tuple[str, str]] = {
+        c.key: (c.docname, "Compare the two texts side by side") for c in comparisons()
+    }
+    for table in derivation_tables():
+        page = (derivation_docname(table), "From Bill to Act: every clause and the section it became")
+        key = derivations.whole_bill_key(table)
+        if key:
+            links[key] = page
+        for row in table.rows:
+            if row.relation == "new":
+                links[(table.act, derivations.section_eid(table.act, row.act[0]), "derivation")] = page
+            elif row.relation == "dropped":
+                links[(table.bill, derivations.section_eid(table.bill, row.bill), "derivation")] = page
+    return links
+
+
 def stub(comparison: Comparison) -> str:
-    return f"# {_escape(comparison.title)}\n\n```{{statute-comparison}} {comparison.slug}\n```\n"
+    return f"# {markdown_escape(comparison.title)}\n\n```{{statute-comparison}} {comparison.slug}\n```\n"
+
+
+def derivation_stub(table: derivations.Table) -> str:
+    title = markdown_escape(derivation_title(table))
+    return f"# {title}\n\n```{{statute-derivation}} {table.bill} {table.act}\n```\n"
 
 
 def comparison_plan() -> list[list[str]]:
-    """Each comparison page as [docname, stub], in the table's order; JSON, for the cache."""
-    return [[c.docname, stub(c)] for c in comparisons()]
+    """Each page as [docname, stub, parent docname]: the concordance's pairs below the index, each "From Bill to
+    Act" page below the index and its pairs below it; JSON, for the cache."""
+    plan = [[c.docname, stub(c), INDEX] for c in comparisons() if c.table == concordance.TABLE]
+    for table in derivation_tables():
+        page = derivation_docname(table)
+        plan.append([page, derivation_stub(table), INDEX])
+        plan += [[c.docname, stub(c), page] for c in comparisons() if c.group == page]
+    return plan
 
 
 def write_stubs(srcdir: Path, plan: list[list[str]]) -> list[str]:
-    """Write (or leave unchanged) the index and every comparison page's stub, delete stale ones; return docnames."""
+    """Write (or leave unchanged) the index and every page's stub, delete stale ones; return the docnames."""
     folder = srcdir / COMPARISONS_DIR
     folder.mkdir(parents=True, exist_ok=True)
     wanted = {
         folder / ".gitignore": "# generated by book/_ext/comparison_pages.py at build time\n*\n",
         srcdir / f"{INDEX}.md": INDEX_STUB,
     }
-    wanted |= {srcdir / f"{docname}.md": text for docname, text in plan}
+    wanted |= {srcdir / f"{docname}.md": text for docname, text, _ in plan}
     for path, text in wanted.items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
     for path in folder.glob("*.md"):
         if path not in wanted:
             path.unlink()
-    return [docname for docname, _ in plan]
+    return [docname for docname, _, _ in plan]
 
 
 def add_to_toc(app: Sphinx, config: Config) -> None:
@@ -146,15 +224,21 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     from sphinx_external_toc.api import Document, FileItem, TocTree
 
     comparisons.cache_clear()
+    derivation_tables.cache_clear()
+    derivations.load_table.cache_clear()
     if not config.lex_notes_project:  # a book without the project's notes has no concordance to compare
         return
     site_map = config.external_site_map
     if INDEX not in site_map:
         raise ExtensionError(f"_toc.yml does not list {INDEX}: the comparison pages would not be in the book")
-    docnames = write_stubs(Path(app.srcdir), build_cache.cached(app, "comparison_pages", comparison_plan))
-    site_map[INDEX].subtrees = [TocTree(items=[FileItem(d) for d in docnames], hidden=True, titlesonly=True)]
+    plan = build_cache.cached(app, "comparison_pages", comparison_plan)
+    docnames = write_stubs(Path(app.srcdir), plan)
     for name in docnames:
         site_map[name] = Document(docname=name)
+    for parent in [INDEX, *docnames]:
+        children = [FileItem(docname) for docname, _, above in plan if above == parent]
+        if children:
+            site_map[parent].subtrees = [TocTree(items=children, hidden=True, titlesonly=True)]
     generated = {f"{d}.md" for d in [INDEX, *docnames]}
     config["exclude_patterns"] = [p for p in config["exclude_patterns"] if p not in generated]
 
@@ -235,18 +319,29 @@ def key_change_list(chunks: list[Chunk], left: Side, right: Side) -> nodes.Node:
 
 
 def _facts(comparison: Comparison, chunks: list[Chunk]) -> nodes.field_list:
-    """The pair's facts as a reader needs them; how the pair was found (the TF-IDF score and rank, the concordance's
-    file and line) is the editors' business, documented for instructors, not shown here."""
-    pair = comparison.pair
+    """The pair's facts as a reader needs them; how the pair was found (the TF-IDF score and rank, the table's file
+    and line) is the editors' business, documented for instructors, not shown here."""
     facts = nodes.field_list(classes=["lm-compare-facts"])
-    for name, value in [
-        ("Topic", pair.topic.replace("-", " ")),
-        ("Relation", f"{pair.relation} ({pair.confidence} confidence)"),
-        ("Reason", pair.reason),
+    derived = comparison.table != concordance.TABLE
+    rows = [("Topic", comparison.group.replace("-", " "))] if not derived else []
+    rows += [
+        ("Relation", f"{comparison.relation} ({comparison.confidence} confidence)"),
+        ("What changed" if derived else "Reason", comparison.reason),
         ("Words in common", f"{similarity(chunks):.0%}"),
-    ]:
+    ]
+    for name, value in rows:
         facts += nodes.field("", nodes.field_name("", name), nodes.field_body("", nodes.paragraph("", value)))
     return facts
+
+
+def _up_link(comparison: Comparison, docname: str) -> list[nodes.Node]:
+    """A derivation pair's way back to its "From Bill to Act" page."""
+    if comparison.table == concordance.TABLE:
+        return []
+    table = next(t for t in derivation_tables() if derivation_docname(t) == comparison.group)
+    para = nodes.paragraph(classes=["lm-compare-up"])
+    para += doc_link(comparison.group, derivation_title(table), docname)
+    return [para]
 
 
 class StatuteComparison(SphinxDirective):
@@ -266,7 +361,7 @@ class StatuteComparison(SphinxDirective):
         ]
         for path in [*SOURCES, *code]:
             self.env.note_dependency(str(path))
-        content_stamps.note(self.env, concordance.TABLE)
+        content_stamps.note(self.env, comparison.table)
         for side in (comparison.left, comparison.right):
             content_stamps.note(self.env, corpus.document(side.document).akn_path)
         (left_nodes, left_text), (right_nodes, right_text) = _provision(comparison.left), _provision(comparison.right)
@@ -282,7 +377,7 @@ class StatuteComparison(SphinxDirective):
             "", f"The whole text, word by word: struck through only in {left}, underlined only in {right}."
         )
         diff += diff_paragraph(chunks)
-        out = [_facts(comparison, chunks), grid, diff]
+        out = [*_up_link(comparison, self.env.docname), _facts(comparison, chunks), grid, diff]
         note_link_targets(self.env, out)
         return out
 
@@ -299,7 +394,7 @@ class StatuteComparisons(SphinxDirective):
         )
         out: list[nodes.Node] = [nodes.paragraph("", intro)]
         for topic in TOPICS:
-            pairs = [c for c in comparisons() if c.pair.topic == topic]
+            pairs = [c for c in comparisons() if c.group == topic]
             section = nodes.section(ids=[f"topic-{topic}"])
             section += nodes.title("", topic.replace("-", " ").capitalize())
             if not pairs:
@@ -308,12 +403,29 @@ class StatuteComparisons(SphinxDirective):
             for comparison in pairs:
                 para = nodes.paragraph()
                 para += doc_link(comparison.docname, comparison.title, self.env.docname)
-                para += nodes.Text(f" — {comparison.pair.relation}, {comparison.pair.confidence} confidence")
+                para += nodes.Text(f" — {comparison.relation}, {comparison.confidence} confidence")
                 items += nodes.list_item("", para)
             if pairs:
                 section += items
             out.append(section)
+        out.append(self._derivations())
         return out
+
+    def _derivations(self) -> nodes.section:
+        section = nodes.section(ids=["from-bill-to-act"])
+        section += nodes.title("", "From Bill to Act")
+        section += nodes.paragraph(
+            "", "A Bill beside the Act it became: every clause with the section it became, what changed, the new "
+            "sections, and the amended clauses side by side."
+        )  # fmt: skip
+        items = nodes.bullet_list()
+        for table in derivation_tables():
+            content_stamps.note(self.env, table.path)
+            para = nodes.paragraph()
+            para += doc_link(derivation_docname(table), derivation_title(table), self.env.docname)
+            items += nodes.list_item("", para)
+        section += items
+        return section
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -10,8 +10,10 @@ screen. The notes of one provision are gathered in a ``div.lm-notes`` placed aft
 part of (:func:`sentence_unit`), never between its words; a note with a quote names it in its summary and has the
 quoted words marked in the provision (:func:`highlight`).
 
-Links are left pending as the reader's are: ``akn_target`` references (resolved by :mod:`statute_reader`) and
-``:doc:`` cross-references to comparison pages (resolved by Sphinx).
+A note with a target (a concordance pair, a Bill clause and the Act section it became) shows its twin from the
+target's side too (:func:`twin_toggle`). Links are left pending as the reader's are: ``akn_target`` references
+(resolved by :mod:`statute_reader`) and ``:doc:`` cross-references to comparison pages (resolved by Sphinx).
+:func:`markdown_escape` is the escape of a generated page's title in its MyST stub.
 """
 
 from __future__ import annotations
@@ -34,16 +36,31 @@ KIND_LABELS = {
     "recovered-numbering": "Recovered numbering",
     "concordance": "Concordance",
     "history": "History",
+    "derivation": "Bill to Act",
 }
-OPEN_KINDS = {"commentary", "concordance"}
+OPEN_KINDS = {"commentary", "concordance", "derivation"}
 """Kinds opened on a wide screen: short notes written for the reader. The Bills' papers (long, one per clause) stay
 closed everywhere; every note is closed on a phone."""
 
 _SOURCE_PATH = re.compile(r"\s*\((?:corpus|book|widgets)/[^()]*\)$")
 """A source naming the repository file it was read from ("Lex Maritima concordance (corpus/annotations/…csv)")."""
 
+MARKDOWN_SPECIAL = frozenset("\\`*_{}[]<>()#+-.!|~")
+"""The characters MyST could read as markup in a generated page's title."""
+
+TWIN_WORDS = {
+    "concordance": "Paired with {twin}. The concordance, from that side: ",
+    "derivation": "From {twin}. The derivation table, from the Bill's side: ",
+}
+"""How the target of a note with a target introduces the note it shows from the other side."""
+
 _SENTENCE_END = re.compile(r"[.!?][\"”’')\]]*$")
 """The end of a sentence: a full stop (or ? or !), perhaps inside closing quotes or brackets."""
+
+
+def markdown_escape(title: str) -> str:
+    """``title`` with each character of :data:`MARKDOWN_SPECIAL` escaped, for the heading of a MyST stub."""
+    return "".join(f"\\{c}" if c in MARKDOWN_SPECIAL else c for c in title)
 
 
 class details(nodes.General, nodes.Element):
@@ -150,8 +167,11 @@ def _toggle(classes: list[str], ident: str, wide: bool, head: list[nodes.Node], 
     return toggle
 
 
-def note_toggle(note: Note, course: bool = False, comparison: str | None = None, docname: str = "") -> details:
-    """A note as a toggle: its label, the quote it speaks of, its text, and for a concordance note its twin."""
+def note_toggle(
+    note: Note, course: bool = False, comparison: tuple[str, str] | None = None, docname: str = ""
+) -> details:
+    """A note as a toggle: its label, the quote it speaks of, its text, for a note with a target its twin, and the
+    page comparing them (``comparison``: its docname and the link's words)."""
     source, source_eid = source_label(note)
     head: list[nodes.Node] = [
         nodes.inline("", kind_label(note), classes=["lm-note-kind"]),
@@ -167,7 +187,7 @@ def note_toggle(note: Note, course: bool = False, comparison: str | None = None,
         head += [nodes.Text(" "), nodes.inline("", f"→ {twin}", classes=["lm-note-twin"])]
         links.append(akn_link(note.target.document, note.target.eid, nodes.Text(f"Read {twin}")))
     if comparison:
-        links.append(doc_link(comparison, "Compare the two texts side by side", docname))
+        links.append(doc_link(*comparison, docname))
     if source_eid:
         links.append(akn_link(note.document, source_eid, nodes.Text(f"Read it in the {source.split(',')[0]}")))
     if links:
@@ -182,25 +202,25 @@ def note_toggle(note: Note, course: bool = False, comparison: str | None = None,
     )
 
 
-def twin_toggle(note: Note, comparison: str | None = None, docname: str = "") -> details:
-    """The other side of a concordance note: shown at its target, linking back to the provision the note is on."""
+def twin_toggle(note: Note, comparison: tuple[str, str] | None = None, docname: str = "") -> details:
+    """The other side of a note with a target: shown at its target, linking back to the provision the note is on."""
     assert note.target is not None
     source, _ = source_label(note)
     twin = provision_name(note.document, note.eid)
     head: list[nodes.Node] = [
-        nodes.inline("", "Concordance", classes=["lm-note-kind"]),
+        nodes.inline("", KIND_LABELS[note.kind], classes=["lm-note-kind"]),
         nodes.Text(" — "),
         nodes.inline("", source, classes=["lm-note-source"]),
         nodes.Text(" "),
         nodes.inline("", f"← {twin}", classes=["lm-note-twin"]),
     ]
-    said = nodes.paragraph("", f"Paired with {twin}. The concordance, from that side: {note.text}")
+    said = nodes.paragraph("", TWIN_WORDS[note.kind].format(twin=twin) + note.text)
     links = nodes.paragraph(classes=["lm-note-links"])
     links += akn_link(note.document, note.eid, nodes.Text(f"Read {twin}"))
     if comparison:
         links += nodes.Text(" · ")
-        links += doc_link(comparison, "Compare the two texts side by side", docname)
-    return _toggle(["lm-note-concordance", "lm-note-twin-of"], anchor("twin", note.id), True, head, [said, links])
+        links += doc_link(*comparison, docname)
+    return _toggle([f"lm-note-{note.kind}", "lm-note-twin-of"], anchor("twin", note.id), True, head, [said, links])
 
 
 def _inside_notes(node: nodes.Node) -> bool:

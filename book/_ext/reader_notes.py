@@ -5,7 +5,9 @@ statements of objects and reasons, the concordance — and of any instructor's c
 (:mod:`note_nodes`) after the sentence the element with its eId is part of, on the reader page that holds it
 (:mod:`akn_pages`: a provision's section page); notes set apart from their provision by the rest of its sentence
 are headed by the provision's citation ("On s. 161(1)(a)(i):"). A concordance note links to its twin and to the
-pair's comparison page (:mod:`comparison_pages`); the twin shows the pair from its side.
+pair's comparison page (:mod:`comparison_pages`); the twin shows the pair from its side. So does a derivation note
+(:mod:`corpus.derivations`): a Bill clause's page links to the section or sections of the Act it became, and each
+such section's page links back to the clause, with the Bill's own note on that clause shown there too.
 
 Course files (``book/instructors.md``): the environment variable ``LEX_NOTES`` (one path, or several separated by
 ``:``; relative to the directory the build runs in) or the ``lex_notes`` setting of ``_config.yml``'s
@@ -33,7 +35,7 @@ import akn_pages
 import build_cache
 import content_stamps
 import note_nodes
-from comparison_pages import comparisons
+from comparison_pages import note_links
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -41,7 +43,7 @@ from sphinx.errors import ExtensionError
 from statute_reader import reader_documents
 
 import corpus
-from corpus import annotation_store, concordance
+from corpus import annotation_store, concordance, derivations
 from corpus.annotation_store import AnnotationError, Note
 from corpus.notes import REFUSED, all_notes
 
@@ -58,7 +60,10 @@ class Placed:
     note: Note
     twin: bool
     course: bool
-    comparison: str | None
+    comparison: tuple[str, str] | None
+    """The page comparing the note's provision and its target: docname and the link's words."""
+    borrowed: bool = False
+    """A Bill's note on a clause shown at the Act section the clause became (beside the derivation twin)."""
 
 
 def course_files(config: Config) -> list[Path]:
@@ -95,13 +100,19 @@ def load_notes(config: Config) -> list[Note]:
 
 
 def place_notes(
-    notes: list[Note], doc_ids: list[str], course: set[str], pair_pages: dict[tuple[str, ...], str]
+    notes: list[Note], doc_ids: list[str], course: set[str], pair_pages: dict[tuple[str, ...], tuple[str, str]]
 ) -> dict[str, dict[str, list[Placed]]]:
-    """docname → anchor → the notes shown there, in the order given (a pair's twin side after the notes).
+    """docname → anchor → the notes shown there, in the order given (a pair's twin side after the notes, and after
+    a derivation twin the Bill's notes on that clause).
 
-    ``pair_pages``: (document, eId, twin document, twin eId) → the docname of that pair's comparison page.
+    ``pair_pages``: (document, eId, twin document, twin eId) of a note with a target, (document, eId, kind) of one
+    without → the docname and link words of the page comparing them (:func:`comparison_pages.note_links`).
     """
     pages: dict[str, dict[str, list[Placed]]] = defaultdict(lambda: defaultdict(list))
+    on_clause = defaultdict(list)
+    for note in notes:
+        if note.kind == "note-on-clause":
+            on_clause[note.anchor].append(note)
     unplaced = []
     for twin in (False, True):
         for note in notes:
@@ -112,9 +123,12 @@ def place_notes(
             if where is None or not where[1]:
                 unplaced.append(f"  {note.file}:{note.line}: note {note.id!r}: the reader shows no {anchor.eid!r}")
                 continue
-            key = (note.document, note.eid, *(note.target.document, note.target.eid)) if note.target else None
+            target = (note.target.document, note.target.eid) if note.target else (note.kind,)
+            key = (note.document, note.eid, *target)
             placed = Placed(note, twin, note.file in course, pair_pages.get(key))
             pages[where[0]][where[1]].append(placed)
+            if twin and note.kind == "derivation":
+                pages[where[0]][where[1]] += [Placed(n, False, False, None, True) for n in on_clause[note.anchor]]
     if unplaced:
         raise ExtensionError("notes the statute reader has no place for:\n" + "\n".join(unplaced))
     return pages
@@ -124,7 +138,7 @@ def notes_by_page(app: Sphinx) -> dict[str, dict[str, list[Placed]]]:
     """Every note loaded, checked and placed: docname → anchor → notes (worked out once per build, when needed)."""
     if app.lex_notes_by_page is None:
         notes = load_notes(app.config)
-        pair_pages = {c.key: c.docname for c in comparisons()} if app.config.lex_notes_project else {}
+        pair_pages = note_links() if app.config.lex_notes_project else {}
         course = set(app.config.lex_notes)
         app.lex_notes_by_page = place_notes(notes, reader_documents(app.config), course, pair_pages)
     return app.lex_notes_by_page
@@ -138,6 +152,7 @@ def prepare(app: Sphinx) -> None:
     placed only if a reader page is read.
     """
     app.lex_notes_files = [*sorted(annotation_store.ANNOTATIONS_DIR.glob("*.yaml")), concordance.TABLE]
+    app.lex_notes_files += derivations.tables()
     app.lex_notes_files += [Path(p) for p in app.config.lex_notes]
     app.lex_notes_by_page = None
     settings = [app.config.lex_notes_project, app.config.lex_notes, reader_documents(app.config)]
@@ -158,7 +173,7 @@ def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> in
         if element is None:
             raise ExtensionError(f"{docname}: no element with id {anchor!r} for notes {[p.note.id for p in placed]}")
         for item in placed:
-            if item.note.quote and not item.twin:
+            if item.note.quote and not item.twin and not item.borrowed:
                 note_nodes.highlight(element.parent if isinstance(element, nodes.target) else element, item.note.quote)
         block = nodes.container(classes=["lm-notes"])
         apart = not isinstance(element, (nodes.section, nodes.row, nodes.entry))

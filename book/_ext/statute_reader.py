@@ -39,6 +39,7 @@ import document_status
 from akn_pages import READER_DIR, DocumentPages, Page, child, document_pages, local, text_of
 from docutils import nodes
 from docutils.parsers.rst import directives
+from note_nodes import markdown_escape
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -57,7 +58,6 @@ SOURCES = [HERE / "akn_pages.py", HERE / "akn_render.py", HERE / "definition_pop
 BANNER = [HERE / "document_status.py", CATALOGUE_FILE]
 """What the banner of a reader page is made from (:mod:`document_status`): a reader page is re-read when it changes."""
 
-MARKDOWN_SPECIAL = set("\\`*_{}[]<>()#+-.!|~")
 GLOSSARY = f"{READER_DIR}/glossary"
 GLOSSARY_STUB = "# Glossary of defined terms\n\n```{statute-glossary}\n```\n"
 """The glossary page (``{statute-glossary}``, book/_ext/glossary_page.py): generated with the reader's pages."""
@@ -66,10 +66,6 @@ GLOSSARY_STUB = "# Glossary of defined terms\n\n```{statute-glossary}\n```\n"
 def reader_documents(config: Config) -> list[str]:
     """The ids of the documents the reader shows."""
     return list(config.statute_reader_documents or [d.id for d in corpus.documents()])
-
-
-def _escape(title: str) -> str:
-    return "".join(f"\\{c}" if c in MARKDOWN_SPECIAL else c for c in title)
 
 
 ORPHAN = "---\norphan: true\n---\n"
@@ -82,7 +78,8 @@ def stub(doc_id: str, page: Page, calculators: Sequence[str] = ()) -> str:
     orphan = ORPHAN if page.kind == "section" else ""
     crumbs = "" if page.kind == "contents" else f"```{{statute-breadcrumb}} {doc_id} {page.slug}\n```\n\n"
     options = f":calculators: {' '.join(calculators)}\n" if calculators else ""
-    return f"{orphan}{crumbs}# {_escape(page.title)}\n\n```{{statute-page}} {doc_id} {page.slug}\n{options}```\n"
+    title = markdown_escape(page.title)
+    return f"{orphan}{crumbs}# {title}\n\n```{{statute-page}} {doc_id} {page.slug}\n{options}```\n"
 
 
 def reader_plan(doc_ids: list[str], calculators: dict[str, dict[str, list[str]]]) -> dict[str, list[list]]:

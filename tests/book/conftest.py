@@ -79,7 +79,7 @@ def book_inputs() -> list[Path]:
     files = [ROOT / "_config.yml", ROOT / "_toc.yml", ROOT / "package-lock.json"]
     files += [p for p in (ROOT / "book").rglob("*") if p.is_file() and "reader" not in p.relative_to(ROOT).parts]
     files += [d.akn_path for d in corpus.documents()]
-    files += [p for p in (ROOT / "corpus" / "annotations").iterdir() if p.is_file()]  # notes shown in the reader
+    files += [p for p in (ROOT / "corpus" / "annotations").rglob("*") if p.is_file()]  # notes, derivation tables
     notebook_inputs = yaml.safe_load(files[0].read_text(encoding="utf-8"))["sphinx"]["config"]["lex_notebook_inputs"]
     files += [p for pattern in notebook_inputs for p in ROOT.glob(pattern)]  # what the chapters run (widgets, corpus)
     return [f for f in files if f.exists() and "__pycache__" not in f.parts]

@@ -1,0 +1,172 @@
+"""The reviewed derivation table of the Major Port Authorities Bill, 2016 into the Act of 2021 (corpus/derivations.py):
+it covers every clause and section the corpus holds, names only sections that exist, records what the method
+measured, and a malformed table is refused naming its file, line and field."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+
+import pytest
+
+from corpus import derivations
+from corpus.__main__ import derivations_command, main
+from corpus.cite import cite, sections
+from corpus.derivations import DerivationError, agreement, measured, read_table
+
+BILL, ACT = "in-mpab-2016", "in-mpaa-2021"
+PATH = derivations.TABLES_DIR / f"{BILL}__{ACT}.csv"
+TABLE = read_table(PATH)
+
+
+def test_the_table_is_the_corpus_s_one_derivation_table_and_names_its_documents():
+    assert derivations.tables() == [PATH]
+    assert (TABLE.bill, TABLE.act) == (BILL, ACT)
+
+
+def test_every_clause_of_the_bill_has_exactly_one_row():
+    clauses = [r.bill for r in TABLE.rows if r.bill]
+    assert sorted(clauses, key=int) == list(sections(BILL))
+    assert len(clauses) == len(set(clauses)) == 65
+
+
+def test_every_section_of_the_act_is_in_some_row_and_every_section_named_exists():
+    named = {s for r in TABLE.rows for s in r.act}
+    assert named == set(sections(ACT))
+    assert len(sections(ACT)) == 76
+    for row in TABLE.rows:
+        for section in row.act:
+            assert cite(ACT, section).element is sections(ACT)[section]
+
+
+def test_a_new_section_comes_from_no_clause_and_a_split_clause_names_each_part():
+    new = [r.act[0] for r in TABLE.rows if r.relation == "new"]
+    from_bill = {s for r in TABLE.rows if r.relation != "new" for s in r.act}
+    assert new and not set(new) & from_bill
+    split = TABLE.of_clause("51")
+    assert split.relation == "split" and split.act == ("54", "55", "56", "58", "59")
+    assert [r.bill for r in TABLE.into_section("58")] == ["51"]
+
+
+@pytest.mark.parametrize("row", TABLE.rows, ids=lambda r: f"line {r.line}")
+def test_each_row_s_recorded_score_and_rank_are_what_the_method_says(row):
+    assert (row.score, row.rank) == measured(TABLE, row), "run python -m corpus derivations --rescore and review"
+
+
+def test_an_unchanged_clause_has_the_act_s_words_and_a_renumbered_one_its_heading():
+    assert cite(BILL, "8").text == cite(ACT, "8").text  # resignation of Members: the one clause 'same'
+
+    def heading(doc_id: str, number: str) -> str:
+        words = cite(doc_id, number).heading.casefold().rstrip(".").replace("indorser", "endorser").split()
+        return " ".join(w for w in words if w != "the")  # s. 68: "premises of Board" for the Bill's "of the Board"
+
+    for row in (r for r in TABLE.rows if r.relation == "renumbered"):
+        assert row.act != (row.bill,)
+        assert heading(BILL, row.bill) == heading(ACT, row.act[0]), row.bill
+
+
+def test_the_method_s_agreement_is_measured_from_its_candidates():
+    found = agreement(TABLE)
+    first = derivations.candidates(BILL, ACT, top=1)
+    compared = [r for r in TABLE.rows if r.relation not in ("new", "dropped")]
+    assert found.compared == len(compared) == 65
+    assert found.agreed == sum(first[r.bill][0][0] in r.act for r in compared)
+    assert found.links == sum(len(r.act) for r in compared) == 69
+    assert found.first_links == sum(first[r.bill][0][0] == s for r in compared for s in r.act)
+    assert found.share >= 0.9  # the method proposes the reviewed section first for nearly every clause
+
+
+def test_the_command_checks_the_table_and_prints_the_figures(capsys):
+    assert main(["derivations"]) == 0
+    out = capsys.readouterr().out
+    counts = derivations.relation_counts(TABLE)
+    assert f"72 rows: {counts['same']} same, {counts['renumbered']} renumbered" in out
+    found = agreement(TABLE)
+    assert f"{found.agreed}/{found.compared}" in out and f"{found.first_links}/{found.links}" in out
+
+
+def test_each_row_is_a_note_on_the_clause_pointing_at_each_section_it_became():
+    notes = derivations.notes(TABLE)
+    on_51 = [n for n in notes if n.eid == derivations.section_eid(BILL, "51")]
+    assert [n.target.eid for n in on_51] == [derivations.section_eid(ACT, s) for s in ("54", "55", "56", "58", "59")]
+    assert on_51[0].text.startswith("Split on enactment into sections 54, 55, 56, 58 and 59 of the Major Port")
+    new = [n for n in notes if n.document == ACT]
+    assert [n.eid for n in new] == [derivations.section_eid(ACT, s) for s in ("10", "16", "19", "57", "60", "61", "67")]
+    assert len({n.id for n in derivations.all_notes()}) == len(derivations.all_notes())
+
+
+# -- malformed tables ------------------------------------------------------------------------------------------------
+
+
+def rows_of(path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def write(tmp_path, rows: list[dict[str, str]], name: str = PATH.name):
+    path = tmp_path / name
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=derivations.COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    return path
+
+
+def changed(tmp_path, line: int, **fields: str):
+    rows = rows_of(PATH)
+    rows[line - 2] |= fields
+    return write(tmp_path, rows)
+
+
+@pytest.mark.parametrize(
+    ("line", "fields", "field", "why"),
+    [
+        (9, {"relation": "kept"}, "relation", "'kept' is not one of"),
+        (9, {"confidence": "sure"}, "confidence", "'sure' is not one of"),
+        (9, {"act": "77"}, "act", "the Act has no section '77'"),
+        (9, {"bill": "66"}, "bill", "the Bill has no clause '66'"),
+        (9, {"act": "9"}, "act", "'same' is the same number"),
+        (16, {"act": "15"}, "act", "'renumbered' is another number"),
+        (52, {"act": "54"}, "act", "a split clause names two sections or more"),
+        (9, {"relation": "dropped"}, "act", "empty exactly when the relation is 'dropped'"),
+        (9, {"note": " "}, "note", "empty"),
+    ],
+)
+def test_a_malformed_row_names_file_line_and_field(tmp_path, line, fields, field, why):
+    with pytest.raises(DerivationError, match=rf"{PATH.name}:{line}: field '{field}': {why}"):
+        read_table(changed(tmp_path, line, **fields))
+
+
+def test_a_clause_with_two_rows_or_none_is_refused(tmp_path):
+    rows = rows_of(PATH)
+    with pytest.raises(DerivationError, match=rf"{PATH.name}:4: field 'bill': clause 2 has a row already \(line 3\)"):
+        read_table(write(tmp_path, [*rows[:2], rows[1], *rows[3:]]))
+    with pytest.raises(DerivationError, match=rf"{PATH.name}:73: field 'bill': no row for clause\(s\) 3 of {BILL}"):
+        read_table(write(tmp_path, rows[:2] + rows[3:]))
+
+
+def test_a_section_of_the_act_in_no_row_is_refused(tmp_path):
+    rows = [r for r in rows_of(PATH) if r["act"] != "67"]
+    with pytest.raises(DerivationError, match=rf"field 'act': no row for section\(s\) 67 of {ACT}"):
+        read_table(write(tmp_path, rows))
+
+
+def test_an_unquoted_comma_in_a_note_is_refused_not_truncated(tmp_path):
+    path = tmp_path / PATH.name
+    shutil.copy(PATH, path)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(",68,new,high,0.1,,Same words, again.\n")
+    with pytest.raises(DerivationError, match=rf"{PATH.name}:74: field 'note': wrong number of fields"):
+        read_table(path)
+
+
+def test_a_table_named_for_a_document_the_catalogue_lacks_is_refused(tmp_path):
+    path = write(tmp_path, rows_of(PATH), name=f"{BILL}__in-mpaa-2099.csv")
+    with pytest.raises(DerivationError, match=r"in-mpaa-2099.csv: field '\(file\)': 'in-mpaa-2099' is not a document"):
+        read_table(path)
+
+
+def test_the_command_refuses_a_malformed_table_in_one_line(tmp_path, capsys):
+    changed(tmp_path, 9, relation="kept")
+    assert derivations_command(folder=tmp_path) == 2
+    assert capsys.readouterr().err.startswith(f"derivation table rejected: {tmp_path / PATH.name}:9: field 'relation'")
