@@ -129,7 +129,7 @@ def test_the_penalty_table_is_readable_on_a_phone_with_its_item_numbers_pinned(b
     provision = cite("in-msb-2016", "256(2)")
     page, errors = open_page(browser, f"{site_url}/book/reader/in-msb-2016/section-256.html#{provision.eid}", 390)
     table = page.locator(f"[id='{provision.eid}'] table.akn-table")
-    header = table.locator("thead tr").last.locator("th")
+    header = table.locator("thead tr").first.locator("th")  # the printed column titles; "(1)"-"(5)" below
     assert header.count() == 5 and "section" in header.nth(2).inner_text().lower()
     assert no_sideways_scroll(page)  # the Table scrolls in its own box, not the page
     box = table.locator("xpath=..")

@@ -140,7 +140,9 @@ def test_a_table_item_is_quoted_with_its_sub_rows(real_corpus):
 
 
 def test_an_explanation_keeps_its_class(real_corpus):
-    explanation = next(e for e in corpus.load("pk-mso-2001").iter("{*}level") if e.get("class") == "explanation")
+    explanation = next(
+        e for e in corpus.load("pk-mso-2001").iter("{*}blockContainer") if e.get("class") == "explanation"
+    )
     node = akn_render.Renderer("pk-mso-2001").block(explanation)[0]
     assert "akn-explanation" in node["classes"] and node.astext().startswith("Explanation")
 
