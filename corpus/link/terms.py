@@ -143,10 +143,25 @@ def _opening(section: etree._Element) -> str:
     return ""
 
 
-def scope_of(def_el: etree._Element) -> etree._Element | None:
+class EidIndex:
+    """A document's elements by eId, read once, on the first lookup (a whole-tree search each time cost 4-5 ms on
+    the larger documents, asked for some fifty times a build)."""
+
+    def __init__(self, root: etree._Element) -> None:
+        self.root = root
+        self.by_eid: dict[str, etree._Element] | None = None
+
+    def get(self, eid: str) -> etree._Element | None:
+        if self.by_eid is None:
+            self.by_eid = {el.get("eId"): el for el in self.root.iter() if el.get("eId")}
+        return self.by_eid.get(eid)
+
+
+def scope_of(def_el: etree._Element, eids: EidIndex | None = None) -> etree._Element | None:
     """The Part, Chapter, section, sub-section or clause a definition is limited to by its words, or None for the
-    whole document."""
-    named = _scope_by_reference(def_el.getparent())
+    whole document (``eids``: the document's index, when the caller has one)."""
+    eids = eids or EidIndex(def_el.getroottree().getroot())
+    named = _scope_by_reference(def_el.getparent(), eids)
     if named is not None:
         return named
     match = next((m for text in _intro_texts(def_el) if (m := _SCOPE.search(text))), None)
@@ -173,7 +188,7 @@ def _scope_named(match: re.Match[str], el: etree._Element) -> etree._Element | N
 _FOR_THE_PURPOSES_OF = re.compile(r"^\W*(?:Explanation\W*)?for\s+the\s+purposes?\s+of\s+$", re.IGNORECASE)
 
 
-def _scope_by_reference(block: etree._Element) -> etree._Element | None:
+def _scope_by_reference(block: etree._Element, eids: EidIndex) -> etree._Element | None:
     """The provision a block limits its definitions to by a linked reference it opens with: "Explanation.—For the
     purposes of item (B) of sub-clause (ii) of clause (a) of sub-section (1) of this section, "foreign-going ship"
     means" (003 MSB s.69, L1093) applies in s.69(1)(a)(ii)(B) only. The references are linked before the terms."""
@@ -183,8 +198,7 @@ def _scope_by_reference(block: etree._Element) -> etree._Element | None:
     href = first.get("href", "")
     if not href.startswith("#"):
         return None
-    found = block.getroottree().getroot().xpath("//*[@eId = $eid]", eid=href[1:])
-    return found[0] if found else None
+    return eids.get(href[1:])
 
 
 def plurals(term: str) -> set[str]:
@@ -207,11 +221,12 @@ def definitions(root: etree._Element) -> list[Definition]:
     """The defined terms of a document, in document order, one per term and scope."""
     found: dict[tuple[str, int], Definition] = {}
     used: set[str] = set()
+    eids = EidIndex(root)
     for def_el in root.iter(f"{{{AKN_NS}}}def"):
         term = term_text(def_el)
         if not term:
             continue
-        scope = scope_of(def_el)
+        scope = scope_of(def_el, eids)
         key = (term, id(scope))
         if key not in found:
             base = slug(term)
@@ -278,6 +293,7 @@ def borrowings(root: etree._Element, defs: list[Definition]) -> list[Definition]
     body = root.find(f"./*/{{{AKN_NS}}}body")
     by_eid = {el.get("eId"): el for el in body.iter() if el.get("eId")} if body is not None else {}
     borrowed: dict[tuple[str, int], Definition] = {}
+    eids = EidIndex(root)
     for block in body.iter(f"{{{AKN_NS}}}p") if body is not None else []:
         text = "".join(block.itertext())
         match = _BORROWED.search(text)
@@ -287,7 +303,7 @@ def borrowings(root: etree._Element, defs: list[Definition]) -> list[Definition]
         hrefs = [ref.get("href", "") for ref in refs_within(block, match.end(), stop.start() if stop else len(text))]
         targets = [by_eid[href[1:]] for href in hrefs if href[1:] in by_eid]
         opening = text[: match.start()]
-        scope = _scope_by_reference(block)
+        scope = _scope_by_reference(block, eids)
         if scope is None and (limit := _SCOPE.search(opening)):
             scope = _scope_named(limit, block)
         for quoted in _QUOTED.finditer(opening):
