@@ -6,29 +6,11 @@ sea"; a set phrase, "rules of evidence") and :func:`corpus.link.terms.spellings`
 """
 
 import pytest
-from bluebell.parser import parse_to_xml_bytes
-from lxml import etree
 
-from corpus import catalogue, xmlio
 from corpus.cite import cite, load
 from corpus.link import terms
-from corpus.validate import schema_errors
 from corpus.xmlio import NS
-
-DOCS = {d.id: d for d in catalogue.documents()}
-
-
-def linked(markup: str, doc_id: str) -> etree._Element:
-    doc = DOCS[doc_id]
-    root = xmlio.parse_bytes(parse_to_xml_bytes(markup, doc.kind, doc.frbr_uri))
-    terms.link({doc_id: root}, DOCS)
-    assert schema_errors(root) == []
-    return root
-
-
-def marked(el: etree._Element) -> list[tuple[str, str]]:
-    return [("".join(t.itertext()), t.get("refersTo")) for t in el.iterfind(".//a:term", NS)]
-
+from tests.corpus.linked_markup import linked, marked
 
 # 003 MSB s.3(37) (L183), (45) (L199); s.14(4) (L465); s.83(3) (L1245); s.83(6) (L1269); s.89(11) (L1407).
 MSB = """
