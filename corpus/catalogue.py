@@ -164,8 +164,9 @@ def read_catalogue(path: Path) -> tuple[Document, ...]:
     if not isinstance(entries, list):
         raise CatalogueError(f"{path.name}: no 'documents' list")
     docs: list[Document] = []
+    files = _Files(path.parent)
     for index, entry in enumerate(entries, start=1):
-        doc = _document(path, index, entry)
+        doc = _document(path, index, entry, files)
         if any(d.id == doc.id for d in docs):
             raise CatalogueError(f"{path.name}: entry {index} ({doc.id}): field 'id': used twice")
         docs.append(doc)
@@ -181,7 +182,26 @@ def read_catalogue(path: Path) -> tuple[Document, ...]:
     return tuple(docs)
 
 
-def _document(path: Path, index: int, entry: Any) -> Document:
+class _Files:
+    """The catalogue folder's files that standing sources quote, each read (a record: parsed) once per catalogue."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._lines: dict[str, list[str]] = {}
+        self._records: dict[str, Any] = {}
+
+    def lines(self, name: str) -> list[str]:
+        if name not in self._lines:
+            self._lines[name] = (self.folder / name).read_text(encoding="utf-8").split("\n")
+        return self._lines[name]
+
+    def record(self, name: str) -> Any:
+        if name not in self._records:
+            self._records[name] = json.loads((self.folder / name).read_text(encoding="utf-8"))
+        return self._records[name]
+
+
+def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
     """The :class:`Document` of entry ``index`` (1-based) of the catalogue ``path``, every field checked."""
     name = entry.get("id") if isinstance(entry, dict) else None
 
@@ -240,11 +260,11 @@ def _document(path: Path, index: int, entry: Any) -> Document:
         values["lines"] = tuple(lines)
     if "date_name" in values and not isinstance(values["date_name"], str):
         raise error("date_name", f"must be text, not {values['date_name']!r}")
-    values["standing"] = _standing(path.parent, values["standing"], error)
+    values["standing"] = _standing(files, values["standing"], error)
     return Document(**values, folder=path.parent)
 
 
-def _standing(folder: Path, data: Any, error: Any) -> Standing:
+def _standing(files: _Files, data: Any, error: Any) -> Standing:
     """The entry's ``standing``, every field checked; each source's ``quote`` is read in its file (``error(key,
     problem)`` makes the entry's one-line error)."""
     if not isinstance(data, dict):
@@ -276,7 +296,7 @@ def _standing(folder: Path, data: Any, error: Any) -> Standing:
     raw = values.get("sources", [])
     if not isinstance(raw, list):
         raise error("standing.sources", f"must be a list of sources, not {raw!r}")
-    sources = tuple(_source(folder, n, item, error) for n, item in enumerate(raw, start=1))
+    sources = tuple(_source(files, n, item, error) for n, item in enumerate(raw, start=1))
     values["sources"] = sources
     if values["verified"] and not any(s.file or s.official for s in sources):
         raise error("standing.sources", "a verified standing needs a source file's line or field, or an official page")
@@ -291,7 +311,7 @@ def _standing(folder: Path, data: Any, error: Any) -> Standing:
     return Standing(**values)
 
 
-def _source(folder: Path, number: int, data: Any, error: Any) -> Source:
+def _source(files: _Files, number: int, data: Any, error: Any) -> Source:
     """Source ``number`` (1-based) of a standing: its quote checked on the file's line or in the record's field."""
     key = f"standing.sources[{number}]"
     if not isinstance(data, dict):
@@ -315,16 +335,15 @@ def _source(folder: Path, number: int, data: Any, error: Any) -> Source:
         return source
     if not source.quote:
         raise error(f"{key}.quote", "missing: the words of the file that state the fact")
-    path = folder / source.file
-    if not path.is_file():
+    if not (files.folder / source.file).is_file():
         raise error(f"{key}.file", f"{source.file!r}: no such file beside the catalogue")
     if source.line is not None:
-        lines = path.read_text(encoding="utf-8").split("\n")
+        lines = files.lines(source.file)
         if not isinstance(source.line, int) or not 1 <= source.line <= len(lines):
             raise error(f"{key}.line", f"{source.line!r}: {source.file} has lines 1 to {len(lines)}")
         said = lines[source.line - 1]
     elif source.field:
-        said = _field(json.loads(path.read_text(encoding="utf-8")), source.field)
+        said = _field(files.record(source.file), source.field)
         if said is None:
             raise error(f"{key}.field", f"{source.field!r}: no such field in {source.file}")
     else:

@@ -18,10 +18,11 @@ class DataFileError(ValueError):
 
 def load(path: Path) -> Any:
     """The data of the YAML file at ``path`` (UTF-8); None for an empty file."""
+    data = path.read_bytes()
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = path.read_bytes()[: err.start].count(b"\n") + 1
+        line = data[: err.start].count(b"\n") + 1
         raise DataFileError(f"{path.name}: line {line}: not UTF-8 (byte {err.object[err.start]:#04x})") from None
     try:
         return yaml.load(text, Loader=_LOADER)

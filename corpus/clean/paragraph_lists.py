@@ -279,10 +279,8 @@ def outline_items(
         if item.role == "item" and item.level == 0:
             count("subsections")
         inner = outline_items(item, count, definitions, decorate)
-        if item.role == "explanation":
-            items.append(outline.Provision(outline.EXPLANATION, items=_as_blocks(inner)))
-        else:
-            items.append(outline.Provision(item.keyword, item.num, "", inner))
+        blocks = _as_blocks(inner) if item.role == "explanation" else inner  # an Explanation holds blocks only
+        items.append(outline.Provision(item.keyword, item.num, "", blocks))
     return items
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from corpus import markup, outline
+from corpus import labels, markup, outline
 from corpus.catalogue import Document
 from corpus.clean import paragraph_lists
 from corpus.clean.paragraph_lists import Block, Node
@@ -44,7 +44,7 @@ _REFERENCE_WORDS = frozenset(
     " and or of to in under".split()
 )
 """Words that make the marker after them a reference ("clause (a)", "sub-sections (1) and (2)"), not a first item."""
-_FOLLOWS = {"b": "a", "ii": "i", "2": "1", "B": "A"}
+_FOLLOWS = {labels.next_label(first, kind): first for first, kind in labels.FIRST_LABELS.items()}
 """A list's second marker and its first: a paragraph cut at ``(b)`` whose list's ``(a)`` India Code ran into the
 sentence before it."""
 _FOOTNOTE = re.compile(r"\s*\[Footnote\] (?P<mark>\d{1,2})\. ")

@@ -239,7 +239,7 @@ def definitions(root: etree._Element) -> list[Definition]:
         found[key].defs.append(def_el)
         found[key].provisions.append(_provision(def_el))
     own = list(found.values())
-    return [*own, *also_in(own), *borrowings(root, own)]
+    return [*own, *also_in(own, eids), *borrowings(root, own, eids)]
 
 
 # "In this section and section 388 the expression “grain” includes" (004 s.389(8), L3442): the sections named after
@@ -247,7 +247,7 @@ def definitions(root: etree._Element) -> list[Definition]:
 _ALSO_IN = re.compile(r"^\W*(?:in|for\s+the\s+purposes?\s+of)\s+this\s+section\s+and\s+(?:in\s+)?(?=sections?\s)", re.I)
 
 
-def also_in(defs: list[Definition]) -> list[Definition]:
+def also_in(defs: list[Definition], eids: EidIndex) -> list[Definition]:
     """The definitions of a section that its words extend to other sections: "In this section and section 388 the
     expression “grain” includes …" (004 s.389(8), L3442) defines "grain" for s.388 as well. Each is the same term
     (its TLCTerm) with the other section as its scope."""
@@ -262,12 +262,11 @@ def also_in(defs: list[Definition]) -> list[Definition]:
             if not match:
                 continue
             stop = min((i for i in (text.find(q, match.end()) for q in _QUOTES) if i >= 0), default=len(text))
-            root = block.getroottree().getroot()
             for ref in refs_within(block, match.end(), stop):
-                found = root.xpath("//*[@eId = $eid]", eid=ref.get("href", "")[1:])
-                if found and local_name(found[0]) == "section" and found[0] is not d.scope:
-                    key = (d.slug, id(found[0]))
-                    extended.setdefault(key, Definition(d.term, d.slug, found[0], [], d.provisions))
+                found = eids.get(ref.get("href", "")[1:])
+                if found is not None and local_name(found) == "section" and found is not d.scope:
+                    key = (d.slug, id(found))
+                    extended.setdefault(key, Definition(d.term, d.slug, found, [], d.provisions))
     return list(extended.values())
 
 
@@ -282,7 +281,7 @@ _QUOTED = re.compile(r"[\"“'‘]{1,2}(?P<words>[^\"“”'‘’]+?)[\"”'’
 _CLAUSE_END = re.compile(r"[.;:](?:\s|$)")
 
 
-def borrowings(root: etree._Element, defs: list[Definition]) -> list[Definition]:
+def borrowings(root: etree._Element, defs: list[Definition], eids: EidIndex) -> list[Definition]:
     """The definitions a provision adopts from another provision of the document, with the scope it gives them:
     "Explanation.— For the purposes of this Part, the word "company" or "port facility" shall have the same meaning
     as assigned to it under clause (a) or (b) of section 111, respectively" (003 MSB s.139(5), L2001) gives Part VIII
@@ -291,9 +290,7 @@ def borrowings(root: etree._Element, defs: list[Definition]) -> list[Definition]
     provisions it then refers to (linked before the terms). A block that defines terms itself (003 MSB s.198(e),
     "shall have same meaning as assigned to it in the 1992 Liability Convention") is a definition, not a borrowing."""
     body = root.find(f"./*/{{{AKN_NS}}}body")
-    by_eid = {el.get("eId"): el for el in body.iter() if el.get("eId")} if body is not None else {}
     borrowed: dict[tuple[str, int], Definition] = {}
-    eids = EidIndex(root)
     for block in body.iter(f"{{{AKN_NS}}}p") if body is not None else []:
         text = "".join(block.itertext())
         match = _BORROWED.search(text)
@@ -301,7 +298,7 @@ def borrowings(root: etree._Element, defs: list[Definition]) -> list[Definition]
             continue
         stop = _CLAUSE_END.search(text, match.end())
         hrefs = [ref.get("href", "") for ref in refs_within(block, match.end(), stop.start() if stop else len(text))]
-        targets = [by_eid[href[1:]] for href in hrefs if href[1:] in by_eid]
+        targets = [target for href in hrefs if (target := eids.get(href[1:])) is not None]
         opening = text[: match.start()]
         scope = _scope_by_reference(block, eids)
         if scope is None and (limit := _SCOPE.search(opening)):
