@@ -38,7 +38,7 @@ from pathlib import Path
 from corpus import catalogue
 from corpus.annotation_store import Anchor, Note
 from corpus.cite import load, sections
-from corpus.concordance import similarity_index
+from corpus.concordance import candidates, similarity_index
 from corpus.xmlio import NS
 
 TABLES_DIR = Path(__file__).resolve().parent / "annotations" / "derivations"
@@ -165,7 +165,7 @@ def read_table(path: Path) -> Table:
     if missing:
         raise _fail(path, end, "act", f"no row for section(s) {', '.join(missing)} of {act}")
     for row in rows:
-        if row.relation == "merged" and sum(1 for r in rows if row.act[0] in r.act) < 2:
+        if row.relation == "merged" and named[row.act[0]] < 2:
             raise _fail(path, row.line, "relation", f"'merged': no other clause became section {row.act[0]}")
         if row.relation == "new" and named[row.act[0]] > 1:
             raise _fail(path, row.line, "relation", f"'new': another row derives section {row.act[0]} from the Bill")
@@ -183,11 +183,6 @@ def all_tables() -> list[Table]:
 
 
 # ---- the measured method -----------------------------------------------------------------------------------------
-
-
-def candidates(bill: str, act: str, top: int = 3) -> dict[str, list[tuple[str, float]]]:
-    """The ``top`` sections of the Act most like each clause of the Bill, best first, with their scores."""
-    return {clause: found[:top] for clause, found in similarity_index(bill, act).items()}
 
 
 def measured(table: Table, row: Row) -> tuple[str, str]:
@@ -248,6 +243,19 @@ def agreement(table: Table) -> Agreement:
 def relation_counts(table: Table) -> dict[str, int]:
     counts = Counter(r.relation for r in table.rows)
     return {relation: counts[relation] for relation in RELATIONS}
+
+
+RELATION_WORDS = {"same": "unchanged"}
+"""How a relation reads in a sentence, where it is not its own name ("1 unchanged, 31 renumbered …")."""
+
+
+def clause_summary(table: Table) -> str:
+    """ "Of the Bill's 65 clauses: 1 unchanged, 31 renumbered, 32 amended, 1 split; the Act has 7 new sections." """
+    counts = relation_counts(table)
+    clauses = sum(n for relation, n in counts.items() if relation != "new")
+    said = ", ".join(f"{n} {RELATION_WORDS.get(r, r)}" for r, n in counts.items() if n and r != "new")
+    new = counts["new"]
+    return f"Of the Bill's {clauses} clauses: {said}; the Act has {new} new section{'s' if new != 1 else ''}."
 
 
 # ---- the rows as the reader's notes ------------------------------------------------------------------------------
@@ -328,14 +336,8 @@ def whole_bill_note(table: Table) -> list[Note]:
     key = whole_bill_key(table)
     if key is None:
         return []
-    counts = relation_counts(table)
-    clauses = sum(n for relation, n in counts.items() if relation != "new")
-    said = ", ".join(f"{n} {relation}" for relation, n in counts.items() if n and relation != "new")
     act = catalogue.document(table.act)
-    text = (
-        f"Enacted as the {act.short_title} (Act No. {act.number} of {act.date[:4]}). Of the Bill's {clauses} clauses: "
-        f"{said}; the Act has {counts['new']} new section{'s' if counts['new'] != 1 else ''}."
-    )
+    text = f"Beside the {act.short_title} (Act No. {act.number} of {act.date[:4]}): {clause_summary(table)}"
     return [
         Note(
             id=f"derivation-{table.bill}-became-{table.act}",

@@ -28,17 +28,6 @@ import corpus
 from corpus import derivations
 from corpus.derivations import Row, Table
 
-RELATION_WORDS = {
-    "same": "unchanged",
-    "renumbered": "renumbered",
-    "amended": "amended",
-    "split": "split",
-    "merged": "merged",
-    "dropped": "dropped",
-    "new": "new",
-}
-"""How a relation reads in a sentence ("1 unchanged, 31 renumbered …")."""
-
 
 def _clause_link(table: Table, clause: str) -> nodes.reference:
     return akn_link(table.bill, derivations.section_eid(table.bill, clause), nodes.Text(f"cl. {clause}"))
@@ -83,6 +72,12 @@ def _row(table: Table, row: Row, docname: str) -> nodes.row:
     return out
 
 
+def _number_key(number: str) -> tuple[int, str]:
+    """A clause or section number in the order of the text: "10" before "10A" before "11"; "" first."""
+    digits = number.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return int(digits or 0), number[len(digits) :]
+
+
 def table_node(table: Table, docname: str) -> nodes.table:
     """The reviewed table as a three-column table (Bill → Act, relation, what changed), the Bill's order."""
     grid = nodes.tgroup(cols=3)
@@ -95,7 +90,9 @@ def table_node(table: Table, docname: str) -> nodes.table:
     head += header
     grid += head
     body = nodes.tbody()
-    for row in sorted(table.rows, key=lambda r: (not r.bill, int(r.bill or 0), int(r.act[0] if r.act else 0))):
+    for row in sorted(
+        table.rows, key=lambda r: (not r.bill, _number_key(r.bill), _number_key(r.act[0] if r.act else ""))
+    ):
         body += _row(table, row, docname)
     grid += body
     out = nodes.table(classes=["lm-derivations"])
@@ -106,15 +103,13 @@ def table_node(table: Table, docname: str) -> nodes.table:
 
 def _summary(table: Table, docname: str) -> list[nodes.Node]:
     bill, act = corpus.document(table.bill), corpus.document(table.act)
-    counts = derivations.relation_counts(table)
-    clauses = [f"{n} {RELATION_WORDS[r]}" for r, n in counts.items() if r != "new" and n]
-    para = nodes.paragraph()
+    para = nodes.paragraph("", "This page sets the ")
     para += doc_link(f"{READER_DIR}/{bill.id}/index", bill.short_title, docname)
-    para += nodes.Text(f" (Bill No. {bill.number} of {bill.date[:4]}) became the ")
+    para += nodes.Text(f" (Bill No. {bill.number} of {bill.date[:4]}) beside the ")
     para += doc_link(f"{READER_DIR}/{act.id}/index", act.short_title, docname)
     para += nodes.Text(
-        f" (Act No. {act.number} of {act.date[:4]}). Of its {sum(n for r, n in counts.items() if r != 'new')} "
-        f"clauses: {', '.join(clauses)}. The Act has {counts['new']} new sections, {len(table.rows)} rows in all."
+        f" (Act No. {act.number} of {act.date[:4]}), clause by clause. {derivations.clause_summary(table)}"
+        f" {len(table.rows)} rows in all."
     )
     how = nodes.paragraph(
         "",
