@@ -37,6 +37,7 @@ from sphinx.util.docutils import SphinxDirective
 
 import corpus
 from corpus.catalogue import CATALOGUE_FILE, Document
+from widgets.rules.wording import date_text
 
 ANCHOR = "document-status"
 """The id of the details of a document's standing, on its contents page."""
@@ -54,10 +55,7 @@ def kind_label(doc: Document) -> str:
 
 def long_date(iso: str) -> str:
     """ "16 December 2016" from ``2016-12-16``; a bare year stays as it is."""
-    if len(iso) == 4:
-        return iso
-    day = datetime.date.fromisoformat(iso)
-    return f"{day.day} {day:%B %Y}"
+    return iso if len(iso) == 4 else date_text(datetime.date.fromisoformat(iso))
 
 
 def text_date(doc: Document) -> str:

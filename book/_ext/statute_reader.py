@@ -40,6 +40,7 @@ from akn_pages import READER_DIR, DocumentPages, Page, child, document_pages, lo
 from docutils import nodes
 from docutils.parsers.rst import directives
 from note_nodes import markdown_escape
+from site_search import COUNTRIES
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -300,6 +301,21 @@ class StatuteBreadcrumb(SphinxDirective):
         return [breadcrumb(doc_id, page)]
 
 
+class StatuteList(SphinxDirective):
+    """``{statute-list}``: every document the reader shows, in the catalogue's order, each its title linking to its
+    contents page and its country (the book's front page: a statute added to the catalogue is listed with no edit)."""
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(str(CATALOGUE_FILE))
+        listing = nodes.bullet_list()
+        for doc_id in reader_documents(self.config):
+            doc = corpus.document(doc_id)
+            country = COUNTRIES.get(doc.jurisdiction, doc.jurisdiction.upper())
+            item = nodes.paragraph("", "", _link(doc_id, "", nodes.Text(doc.title)), nodes.Text(f" ({country})"))
+            listing += nodes.list_item("", item)
+        return [listing]
+
+
 def breadcrumb(doc_id: str, page: Page) -> nodes.paragraph:
     """``Merchant Shipping Ordinance, 2001 › Part IV — SEAMEN › Chapter 11 — WAGES``, each a link."""
     crumbs = nodes.paragraph("", "", classes=["akn-breadcrumb"])
@@ -458,6 +474,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", share_sidebar_toctree, priority=400)  # before the theme's sidebar calls it
     app.add_directive("statute-page", StatutePage)
     app.add_directive("statute-breadcrumb", StatuteBreadcrumb)
+    app.add_directive("statute-list", StatuteList)  # the front page's list of the statutes
     others = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
     app.add_node(akn_render.provision_link, html=(akn_render.visit_provision_link, None), **others)
     app.add_node(moved_sections, html=(visit_moved_sections, None), **others)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import lxml.html
 import pytest
 import yaml
 from site_audit import anchors, explanation, external_urls, internal_links, pages, search_index
@@ -157,3 +158,13 @@ def test_the_icon_font_holds_every_icon_the_site_shows_and_little_else(built_sit
     solid = built_site / icon_font.SITE_FONTS / "fa-solid-900.woff2"
     assert used <= set(TTFont(solid).getBestCmap())
     assert solid.stat().st_size * 20 < (icon_font.THEME_FONTS / "fa-solid-900.woff2").stat().st_size
+
+
+def test_the_front_page_lists_every_statute_of_the_catalogue_linking_to_its_contents(built_site, real_corpus):
+    page = lxml.html.fromstring((built_site / "book" / "intro.html").read_bytes())
+    (section,) = page.xpath("//section[@id='the-statutes']")
+    items = section.xpath(".//li")
+    assert [" ".join(li.text_content().split()) for li in items] == [
+        f"{d.title} ({'Pakistan' if d.jurisdiction == 'pk' else 'India'})" for d in corpus.documents()
+    ]
+    assert [li.xpath(".//a/@href")[0] for li in items] == [f"reader/{d.id}/index.html" for d in corpus.documents()]
