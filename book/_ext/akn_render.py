@@ -440,8 +440,12 @@ class Renderer:
             marker = nodes.superscript("", el.get("marker", ""), classes=["akn-note-marker"])
             return [marker, nodes.inline("", "", *inner, classes=["akn-editorial-note"])]
         if name == "authorialNote" and el.get("placement") == "side":
-            # a marginal note of the 1875/1880 Acts beside a line that goes on with the sentence before it
-            return [nodes.inline("", "", *inner, classes=["akn-side-note"])]
+            # a note the source prints in the margin: the 1875/1880 Acts' marginal note beside a line that goes on
+            # with the sentence (set apart on its own line), or the Gazette's citation of an Act, one ref ("80 of
+            # 1976."), which stays in the sentence beside the Act it cites
+            refs = el.findall(".//{*}ref")
+            citation = len(refs) == 1 and text_of(el).strip() == text_of(refs[0]).strip()
+            return [nodes.inline("", "", *inner, classes=["akn-side-note", *(["akn-margin-citation"] * citation)])]
         if name == "sup":
             return [nodes.superscript("", "", *inner)]
         if name == "sub":

@@ -174,6 +174,14 @@ def test_a_gazette_margin_citation_is_a_side_note_naming_the_act_it_cites(real_c
     assert cited["explanation"] == "/akn/in/act/2013/18" and "akn-ref-external" in cited["classes"]
     assert not list(note.findall(nodes.reference))
     assert note.parent.astext().split("18 of 2013.")[0].rstrip().endswith("Companies Act, 2013")
+    assert "akn-margin-citation" in note["classes"]  # kept in the sentence, not set on a line of its own
+
+
+def test_the_1880_act_s_marginal_note_is_no_margin_citation(real_corpus):
+    tree = nodes.container()
+    tree.extend(akn_render.Renderer("in-msa-1880").block(corpus.cite("in-msa-1880", "8").element))
+    (note,) = [n for n in tree.findall(nodes.inline) if "akn-side-note" in n["classes"]]
+    assert "akn-margin-citation" not in note["classes"]
 
 
 def test_an_india_code_footnote_is_an_editorial_note_at_its_mark(real_corpus):
