@@ -33,6 +33,7 @@ Sphinx's own search scripts out of every page's head; see ``site_search.py``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -81,9 +82,36 @@ def fix_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
         context["body"] = name_toggles_by_their_words(context["body"])
 
 
+LANDING = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<link rel="icon" href="_static/{icon}">
+<meta http-equiv="Refresh" content="0; url={first}">
+</head>
+<body><p><a href="{first}">{title}</a></p></body>
+</html>
+"""
+"""The site's root page: sphinx-external-toc writes a bare ``<meta http-equiv="Refresh">`` there, which names no
+icon, so that a browser that asks before it follows the refresh gets a 404 for /favicon.ico (seen in chromium)."""
+
+
+def write_landing(app: Sphinx, exception: Exception | None) -> None:
+    """Write ``index.html``, a refresh to the first page naming the site's icon, before sphinx-external-toc's
+    ``ensure_index_file`` (which writes its bare one only where there is none)."""
+    if exception is not None or app.builder.format != "html" or app.config.root_doc == "index":
+        return
+    icon = Path(app.config.html_favicon or "").name
+    first = f"{app.config.root_doc}.html"
+    text = LANDING.format(title=escape(app.config.html_title or app.config.project), icon=escape(icon), first=first)
+    Path(app.outdir, "index.html").write_text(text, encoding="utf-8")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", keep_pydata_navbar_undrawn)
     app.connect("config-inited", add_templates_and_static)
     app.add_css_file("site_theme.css")
     app.connect("html-page-context", fix_page, priority=600)  # after pydata-sphinx-theme's functions (500)
+    app.connect("build-finished", write_landing, priority=400)  # before sphinx-external-toc's (500)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
