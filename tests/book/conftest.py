@@ -137,3 +137,34 @@ def browser():
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield chromium
         chromium.close()
+
+
+class FailedRequests:
+    """What a page asked for and did not get: a failed request, an answer of 4xx/5xx.
+
+    A request chromium aborted is not by itself a failure: it reports every HEAD request as aborted (its answer has no
+    body; the calculators' worker asks for its core files with HEAD), and a page that leaves (the landing page's
+    refresh) aborts what it was still fetching (its icon). :meth:`problems` asks for each aborted one again: it must be
+    served. Any other failure is one."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.found: list[str] = []
+        self.aborted: list[tuple[str, str]] = []
+        page.on("requestfailed", self.failed)
+        page.on("response", lambda r: r.status >= 400 and self.found.append(f"HTTP {r.status}: {r.url}"))
+
+    def failed(self, request) -> None:
+        if request.failure == "net::ERR_ABORTED":
+            self.aborted.append((request.method, request.url))
+        else:
+            self.found.append(f"failed: {request.url} ({request.failure})")
+
+    def problems(self) -> list[str]:
+        """The failures so far, the aborted requests asked for again (call it before the page closes)."""
+        found = list(self.found)
+        for method, url in self.aborted:
+            again = self.page.context.request.fetch(url, method=method)
+            if again.status >= 400:
+                found.append(f"failed: {method} {url} (aborted; asked again: HTTP {again.status})")
+        return found

@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
+from conftest import FailedRequests
 
 from corpus import cite
 
@@ -67,11 +68,11 @@ def test_a_page_loads_with_no_failed_request_and_no_console_error(browser, site_
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.on("console", lambda m: m.type == "error" and problems.append(f"console error: {m.text} ({m.location})"))
     page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} ({r.failure})"))
-    page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
+    requests = FailedRequests(page)
     page.goto(f"{site_url}/{path}", wait_until="networkidle")
     page.wait_for_timeout(500)  # the browser asks for the page's icon after the load (once per run: checked below)
     icon = page.evaluate("document.querySelector('link[rel~=icon]')?.href")
+    problems += requests.problems()
     page.close()
     assert problems == []
     assert icon is not None and icon.startswith(site_url)

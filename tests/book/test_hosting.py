@@ -19,6 +19,7 @@ from pathlib import Path
 
 import akn_pages
 import pytest
+from conftest import FailedRequests
 from playwright.sync_api import expect
 
 from corpus import cite
@@ -88,10 +89,7 @@ def test_a_page_passes_the_content_security_policy_with_no_failed_request(browse
     context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     page.on("console", lambda m: "Content Security Policy" in m.text and problems.append(f"console: {m.text}"))
-    # Chromium reports every HEAD request as aborted (its answer has no body), whatever its status: the calculators'
-    # worker asks for its core files with HEAD; their status is checked with every other response's below.
-    page.on("requestfailed", lambda r: r.method != "HEAD" and problems.append(f"failed: {r.url} ({r.failure})"))
-    page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
+    requests = FailedRequests(page)
     try:
         response = page.goto(f"{hosted_url}/{path}", wait_until="networkidle")
         assert response is not None and response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
@@ -107,6 +105,7 @@ def test_a_page_passes_the_content_security_policy_with_no_failed_request(browse
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(500)  # the icon, asked for after the load
         problems += [f"violation: {v}" for v in page.evaluate("window.__cspViolations")]
+        problems += requests.problems()
     finally:
         context.close()
     assert problems == []
