@@ -30,6 +30,15 @@ from corpus.xmlio import local_name as local
 READER_DIR = "book/reader"
 """Where the reader's pages live, relative to the book root (generated at build time, never committed)."""
 
+COMPARISONS_DIR = "book/comparisons"
+"""Where the comparison pages are generated, relative to the book root (never committed)."""
+
+
+def derivation_docname(bill: str, act: str) -> str:
+    """The docname of the "From Bill to Act" page of the derivation table of ``bill`` and ``act``."""
+    return f"{COMPARISONS_DIR}/{bill}-to-{act}"
+
+
 INLINE = {
     "ref",
     "term",

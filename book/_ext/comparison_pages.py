@@ -27,7 +27,7 @@ from typing import Any
 import akn_render
 import build_cache
 import content_stamps
-from akn_pages import text_of
+from akn_pages import COMPARISONS_DIR, derivation_docname, text_of
 from docutils import nodes
 from lxml import etree
 from note_nodes import HTML_VISITORS, akn_link, deleted, doc_link, inserted, markdown_escape
@@ -42,9 +42,6 @@ import corpus
 from corpus import concordance, derivations
 
 HERE = Path(__file__).resolve().parent
-COMPARISONS_DIR = "book/comparisons"
-"""Where the comparison pages are generated, relative to the book root (never committed)."""
-
 INDEX = f"{COMPARISONS_DIR}/index"
 INDEX_STUB = "# Comparisons\n\n```{statute-comparisons}\n```\n"
 TOPICS = ("wages-on-wreck", "desertion", "pilgrims", "load-lines")
@@ -100,11 +97,6 @@ class Comparison:
         return (self.left.document, self.left.eid, self.right.document, self.right.eid)
 
 
-def derivation_docname(table: derivations.Table) -> str:
-    """The docname of a derivation table's "From Bill to Act" page."""
-    return f"{COMPARISONS_DIR}/{table.bill}-to-{table.act}"
-
-
 def derivation_title(table: derivations.Table) -> str:
     return f"From Bill to Act: {corpus.document(table.bill).short_title} and {corpus.document(table.act).short_title}"
 
@@ -132,7 +124,7 @@ def _derivation_pairs(table: derivations.Table) -> list[Comparison]:
         left = Side(table.bill, row.bill, derivations.section_eid(table.bill, row.bill))
         for section in row.act:
             right = Side(table.act, section, derivations.section_eid(table.act, section))
-            group = derivation_docname(table)
+            group = derivation_docname(table.bill, table.act)
             found.append(Comparison(left, right, group, row.relation, row.confidence, row.note, table.path))
     return found
 
@@ -165,7 +157,7 @@ def note_links() -> dict[tuple[str, ...], tuple[str, str]]:
         c.key: (c.docname, "Compare the two texts side by side") for c in comparisons()
     }
     for table in derivation_tables():
-        page = (derivation_docname(table), "From Bill to Act: every clause and the section it became")
+        page = (derivation_docname(table.bill, table.act), "From Bill to Act: every clause and the section it became")
         key = derivations.whole_bill_key(table)
         if key:
             links[key] = page
@@ -191,7 +183,7 @@ def comparison_plan() -> list[list[str]]:
     Act" page below the index and its pairs below it; JSON, for the cache."""
     plan = [[c.docname, stub(c), INDEX] for c in comparisons() if c.table == concordance.TABLE]
     for table in derivation_tables():
-        page = derivation_docname(table)
+        page = derivation_docname(table.bill, table.act)
         plan.append([page, derivation_stub(table), INDEX])
         plan += [[c.docname, stub(c), page] for c in comparisons() if c.group == page]
     return plan
@@ -338,7 +330,7 @@ def _up_link(comparison: Comparison, docname: str) -> list[nodes.Node]:
     """A derivation pair's way back to its "From Bill to Act" page."""
     if comparison.table == concordance.TABLE:
         return []
-    table = next(t for t in derivation_tables() if derivation_docname(t) == comparison.group)
+    table = next(t for t in derivation_tables() if derivation_docname(t.bill, t.act) == comparison.group)
     para = nodes.paragraph(classes=["lm-compare-up"])
     para += doc_link(comparison.group, derivation_title(table), docname)
     return [para]
@@ -422,7 +414,7 @@ class StatuteComparisons(SphinxDirective):
         for table in derivation_tables():
             content_stamps.note(self.env, table.path)
             para = nodes.paragraph()
-            para += doc_link(derivation_docname(table), derivation_title(table), self.env.docname)
+            para += doc_link(derivation_docname(table.bill, table.act), derivation_title(table), self.env.docname)
             items += nodes.list_item("", para)
         section += items
         return section

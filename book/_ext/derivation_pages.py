@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import content_stamps
-from akn_pages import READER_DIR
-from comparison_pages import comparisons, derivation_docname, derivation_tables
+from akn_pages import READER_DIR, derivation_docname
+from comparison_pages import comparisons, derivation_tables
 from docutils import nodes
 from note_nodes import akn_link, doc_link
 from sphinx.application import Sphinx
@@ -43,7 +43,7 @@ def _section_links(table: Table, numbers: tuple[str, ...]) -> list[nodes.Node]:
 
 def _pages_of(row: Row, table: Table) -> list[tuple[str, str]]:
     """The comparison pages of a row: (docname, the Act section compared)."""
-    page = derivation_docname(table)
+    page = derivation_docname(table.bill, table.act)
     return [(c.docname, c.right.reference) for c in comparisons() if c.group == page and c.left.reference == row.bill]
 
 

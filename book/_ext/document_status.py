@@ -29,13 +29,14 @@ import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from akn_pages import document_pages
+from akn_pages import derivation_docname, document_pages
 from docutils import nodes
-from note_nodes import HTML_VISITORS, details, summary
+from note_nodes import HTML_VISITORS, details, doc_link, summary
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import corpus
+from corpus import derivations
 from corpus.catalogue import CATALOGUE_FILE, Document
 from widgets.rules.wording import date_text
 
@@ -102,6 +103,12 @@ def bills_of(doc: Document) -> list[tuple[str, Document]]:
         for d in corpus.documents()
         if d.kind == "bill" and doc.id in (d.standing.enacted_as, d.standing.by)
     ]
+
+
+def derivation_pairs(doc: Document) -> list[tuple[str, str]]:
+    """(Bill, Act) of each derivation table of the corpus that ``doc`` is the Bill or the Act of: its banner links
+    to that table's "From Bill to Act" page."""
+    return [pair for pair in map(derivations.documents, derivations.tables()) if doc.id in pair]
 
 
 def _plain(parts: list[Part]) -> str:
@@ -200,9 +207,10 @@ def _official(doc: Document) -> list[nodes.Node]:
     return [nodes.Text(" · Official text: "), nodes.reference("", host.removeprefix("www."), refuri=url)]
 
 
-def banner(doc_id: str, contents: bool) -> status_banner:
-    """The banner of a reader page of ``doc_id``; the contents page's (``contents``) holds the details of every
-    fact and its source, the others link to it."""
+def banner(doc_id: str, contents: bool, docname: str) -> status_banner:
+    """The banner of the reader page ``docname`` of ``doc_id``; the contents page's (``contents``) holds the details
+    of every fact and its source, the others link to it. A Bill or Act of a derivation table links to its "From Bill
+    to Act" page."""
     doc = corpus.document(doc_id)
     state = "verified" if doc.standing.verified else "unverified"
     node = status_banner(classes=["lm-status", f"lm-status-{doc.standing.state}", f"lm-status-{state}"])
@@ -214,6 +222,9 @@ def banner(doc_id: str, contents: bool) -> status_banner:
     for words, bill in bills_of(doc):
         line += nodes.Text(f" · {words} in this corpus: ")
         line += _nodes([(f"the {bill.short_title}", bill.id)])
+    for bill, act in derivation_pairs(doc):
+        line += nodes.Text(" · ")
+        line += doc_link(derivation_docname(bill, act), "From Bill to Act", docname)
     line += _official(doc)
     if not contents:
         line += nodes.Text(" · ")

@@ -180,8 +180,11 @@ def _statutes(site_map: Any) -> Any:
     raise ExtensionError(f"_toc.yml must list {GLOSSARY}: the statutes' contents pages are added before it")
 
 
-def add_static(app: Sphinx) -> None:
-    app.config.html_static_path.append(str(HERE / "static"))
+def add_static(app: Sphinx, config: Config) -> None:
+    config.html_static_path.append(str(HERE / "static"))
+
+
+def start_sidebar_share(app: Sphinx) -> None:
     app.statute_reader_toctrees = {}
 
 
@@ -237,7 +240,7 @@ def page_nodes(
     ``renderer``: the document's renderer to use (one of its own by default)."""
     pages = document_pages(doc_id)
     renderer = renderer or akn_render.Renderer(doc_id)
-    out: list[nodes.Node] = [document_status.banner(doc_id, contents=page.kind == "contents")]
+    out: list[nodes.Node] = [document_status.banner(doc_id, page.kind == "contents", page.docname(doc_id))]
     if page.kind == "contents":
         out.extend(_document_facts(doc_id))
         out.extend(renderer.blocks(page.elements))
@@ -469,7 +472,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("document_status")  # the banner of every page: where the document stands
     app.add_config_value("statute_reader_documents", None, "env", [list, type(None)])
     app.connect("config-inited", add_to_toc, priority=900)  # after sphinx_external_toc has read _toc.yml
-    app.connect("builder-inited", add_static)
+    app.connect("config-inited", add_static)
+    app.connect("builder-inited", start_sidebar_share)
     app.connect("doctree-resolved", resolve_links)
     app.connect("html-page-context", share_sidebar_toctree, priority=400)  # before the theme's sidebar calls it
     app.add_directive("statute-page", StatutePage)

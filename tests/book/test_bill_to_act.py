@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import akn_pages
 import comparison_pages
 import derivation_pages
 import note_nodes
@@ -22,7 +23,7 @@ from corpus import derivations
 
 BILL, ACT = "in-mpab-2016", "in-mpaa-2021"
 TABLE = derivations.load_table(derivations.TABLES_DIR / f"{BILL}__{ACT}.csv")
-PAGE = f"{comparison_pages.COMPARISONS_DIR}/{BILL}-to-{ACT}"
+PAGE = akn_pages.derivation_docname(BILL, ACT)
 OUTPUT = Path(__file__).resolve().parents[1] / "output" / "browser"
 
 

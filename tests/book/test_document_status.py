@@ -8,6 +8,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+import akn_pages
 import document_status
 import pytest
 from lxml import html as lxml_html
@@ -40,6 +41,12 @@ def test_the_banner_says_what_the_catalogue_says() -> None:
         "Ordinance · Where it stands today is not verified here · Text as made, 3 October 2001"
     )
     assert document_status.plain_summary(corpus.document("in-ipa-1875")).endswith("(not verified) · Text as made, 1875")
+
+
+def test_the_bill_and_the_act_of_a_derivation_table_and_no_other_document_link_to_its_page() -> None:
+    pair = ("in-mpab-2016", "in-mpaa-2021")
+    for doc in corpus.documents():
+        assert document_status.derivation_pairs(doc) == ([pair] if doc.id in pair else []), doc.id
 
 
 def test_only_a_standing_sourced_in_the_corpus_or_officially_is_called_verified() -> None:
@@ -114,6 +121,9 @@ def test_every_built_page_of_a_document_has_its_banner(built_site: Path, doc: co
             assert resolved.is_file(), (path.name, href)
             if anchor:
                 assert anchor in _ids(resolved), (path.name, href)
+        derived = [(path.parent / href).resolve() for href in line.xpath(".//a[text()='From Bill to Act']/@href")]
+        pages_of_tables = [akn_pages.derivation_docname(*pair) for pair in document_status.derivation_pairs(doc)]
+        assert derived == [(built_site / f"{name}.html").resolve() for name in pages_of_tables], path.name
         if path.name == "index.html":
             (toggle,) = banner.xpath(".//details[@id='document-status']")
             items = toggle.xpath(".//ul[contains(@class, 'lm-status-sources')]/li")

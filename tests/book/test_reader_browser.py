@@ -5,8 +5,10 @@ page at its provision, the notes closed on a phone, and the penalty Table readab
 
 from __future__ import annotations
 
+import akn_pages
 import pytest
 
+import corpus
 from corpus import cite
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
@@ -111,6 +113,28 @@ def test_every_numbered_provision_of_a_long_section_has_its_controls_and_the_pag
     assert numbered.count() > 40 and links.count() == buttons.count() >= numbered.count()
     citation = page.locator("a[href='#part_I__chp_1__sec_2__para_47'] + button.akn-cite")
     assert citation.get_attribute("data-akn-cite") == "Merchant Shipping Ordinance, 2001, s. 2(47)"
+    assert no_sideways_scroll(page) and errors == []
+
+
+def longest_titled_section(doc_id: str) -> akn_pages.Page:
+    """The reader page of the section of ``doc_id`` whose heading is longest."""
+
+    def heading(page: akn_pages.Page) -> str:
+        found = page.elements[0].find("{*}heading")
+        return "" if found is None else akn_pages.text_of(found)
+
+    return max(akn_pages.document_pages(doc_id).sections, key=lambda page: len(heading(page)))
+
+
+@pytest.mark.parametrize("doc_id", [d.id for d in corpus.documents()])
+def test_on_a_phone_the_law_of_the_longest_titled_section_begins_on_the_first_screen(browser, site_url, doc_id):
+    """Under the title, the status banner, the citation line and the closed notes, the section's first provision
+    starts above the fold of a 390 × 844 phone (the theme's 42 px title once took 386 px of it: static_theme/)."""
+    section = longest_titled_section(doc_id)
+    page, errors = open_page(browser, f"{site_url}/{section.docname(doc_id)}.html", 390, 844, True)
+    law = page.locator(f"article [id^='{section.elements[0].get('eId')}__']").first
+    box = law.bounding_box()
+    assert box is not None and box["y"] + 24 <= 844, (section.docname(doc_id), box)
     assert no_sideways_scroll(page) and errors == []
 
 
