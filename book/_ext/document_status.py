@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 
 from akn_pages import derivation_docname, document_pages
 from docutils import nodes
-from note_nodes import HTML_VISITORS, details, doc_link, summary
+from note_nodes import HTML_VISITORS, details, summary
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
@@ -193,6 +193,12 @@ def _nodes(parts: list[Part]) -> list[nodes.Node]:
     return out
 
 
+def _page_link(docname: str, text: str) -> nodes.reference:
+    """A link to the book's page ``docname``, dropped with the words around it (its parent) when the book being
+    built has no such page (a small book of the tests' that leaves the comparisons out)."""
+    return nodes.reference("", text, internal=True, refuri="", lm_page=docname)
+
+
 def _details_link(doc_id: str, text: str) -> nodes.reference:
     """A link to the details of ``doc_id``'s standing on its contents page (resolved at ``doctree-resolved``)."""
     return nodes.reference("", text, internal=True, refuri="", lm_status_of=doc_id)
@@ -207,10 +213,10 @@ def _official(doc: Document) -> list[nodes.Node]:
     return [nodes.Text(" · Official text: "), nodes.reference("", host.removeprefix("www."), refuri=url)]
 
 
-def banner(doc_id: str, contents: bool, docname: str) -> status_banner:
-    """The banner of the reader page ``docname`` of ``doc_id``; the contents page's (``contents``) holds the details
-    of every fact and its source, the others link to it. A Bill or Act of a derivation table links to its "From Bill
-    to Act" page."""
+def banner(doc_id: str, contents: bool) -> status_banner:
+    """The banner of a reader page of ``doc_id``; the contents page's (``contents``) holds the details of every
+    fact and its source, the others link to it. A Bill or Act of a derivation table links to its "From Bill to Act"
+    page."""
     doc = corpus.document(doc_id)
     state = "verified" if doc.standing.verified else "unverified"
     node = status_banner(classes=["lm-status", f"lm-status-{doc.standing.state}", f"lm-status-{state}"])
@@ -223,8 +229,7 @@ def banner(doc_id: str, contents: bool, docname: str) -> status_banner:
         line += nodes.Text(f" · {words} in this corpus: ")
         line += _nodes([(f"the {bill.short_title}", bill.id)])
     for bill, act in derivation_pairs(doc):
-        line += nodes.Text(" · ")
-        line += doc_link(derivation_docname(bill, act), "From Bill to Act", docname)
+        line += nodes.inline("", " · ", _page_link(derivation_docname(bill, act), "From Bill to Act"))
     line += _official(doc)
     if not contents:
         line += nodes.Text(" · ")
@@ -284,8 +289,17 @@ class StatuteStanding(SphinxDirective):
 
 
 def resolve_details_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Give each link to a document's standing its address: ``<its contents page>.html#document-status``."""
-    for ref in doctree.findall(nodes.reference):
+    """Give each link to a document's standing its address: ``<its contents page>.html#document-status``; each link
+    to a page of the book its page's, or drop it with its words when the book has no such page."""
+    for ref in list(doctree.findall(nodes.reference)):
+        page = ref.get("lm_page")
+        if page is not None:
+            if page in app.env.all_docs:
+                ref["refuri"] = app.builder.get_relative_uri(docname, page)
+                del ref["lm_page"]
+            else:
+                ref.parent.parent.remove(ref.parent)
+            continue
         doc_id = ref.get("lm_status_of")
         if doc_id is None:
             continue

@@ -240,7 +240,7 @@ def page_nodes(
     ``renderer``: the document's renderer to use (one of its own by default)."""
     pages = document_pages(doc_id)
     renderer = renderer or akn_render.Renderer(doc_id)
-    out: list[nodes.Node] = [document_status.banner(doc_id, page.kind == "contents", page.docname(doc_id))]
+    out: list[nodes.Node] = [document_status.banner(doc_id, contents=page.kind == "contents")]
     if page.kind == "contents":
         out.extend(_document_facts(doc_id))
         out.extend(renderer.blocks(page.elements))
