@@ -13,6 +13,7 @@ from corpus.build import BuildError, build
 from corpus.catalogue import CatalogueError
 from corpus.corrections import CorrectionError
 from corpus.layouts import QuirksError
+from corpus.outputs import CorpusFileError
 from corpus.source_text import SourceError
 from corpus.stats import table
 from corpus.yamlio import DataFileError
@@ -40,16 +41,34 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "derivations":
         return derivations_command(args.candidates, args.rescore)
     if args.command == "stats":
-        print(table())
+        try:
+            print(table())
+        except CorpusFileError as err:
+            print(f"corpus stats failed: {err}", file=sys.stderr)
+            return 1
         return 0
     if args.command == "notes":
         return notes_command(args.action, args.extra, args.project)
+    why: dict[str, str] = {}
     try:
-        rebuilt = build(only_changed=not args.all, only=args.only, jobs=args.jobs)
-    except (BuildError, CatalogueError, CorrectionError, DataFileError, QuirksError, SourceError) as err:
+        rebuilt = build(only_changed=not args.all, only=args.only, jobs=args.jobs, why=why)
+    except (
+        BuildError,
+        CatalogueError,
+        CorpusFileError,
+        CorrectionError,
+        DataFileError,
+        QuirksError,
+        SourceError,
+    ) as err:
         print(f"corpus build failed: {err}", file=sys.stderr)
         return 1
-    print(f"rebuilt: {', '.join(rebuilt)}" if rebuilt else "corpus is up to date")
+    if not rebuilt:
+        print("corpus is up to date")
+    elif args.all:
+        print(f"rebuilt: {', '.join(rebuilt)}")
+    else:
+        print(f"rebuilt: {', '.join(f'{doc_id} ({why[doc_id]})' for doc_id in rebuilt)}")
     return 0
 
 
@@ -60,10 +79,13 @@ def notes_command(action: str, extra: list[Path], project: bool = True) -> int:
             print(json.dumps(notes.export(extra, project), indent=1, ensure_ascii=False))
             return 0
         loaded = notes.all_notes(extra, project)
+        found = annotation_store.orphans(loaded)
+    except CorpusFileError as err:
+        print(f"corpus notes failed: {err}", file=sys.stderr)
+        return 2
     except notes.REFUSED as err:
         print(f"annotations rejected: {err}", file=sys.stderr)
         return 2
-    found = annotation_store.orphans(loaded)
     for orphan in found:
         print(f"orphaned: {orphan}", file=sys.stderr)
     print(f"{len(loaded)} notes, {len(found)} orphaned")

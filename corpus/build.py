@@ -1,8 +1,9 @@
 """The build: source text → per-source clean-up → bluebell markup → bluebell-akn → linking → strict validation.
 
 ``python -m corpus build`` runs it. Output (committed): ``corpus/markup/<id>.txt``, ``corpus/akn/<id>.xml`` and
-``corpus/reports/<id>.json`` (every edit the clean-up made, with its reason). A document whose inputs have not changed
-since the last build is not rebuilt: the inputs' hash is kept in ``corpus/reports/build-manifest.json``.
+``corpus/reports/<id>.json`` (every edit the clean-up made, with its reason), each written atomically. A document
+whose inputs have not changed since the last build, and whose outputs are still the files that build wrote, is not
+rebuilt: ``corpus/reports/build-manifest.json`` keeps the hash of its inputs and of each of its outputs.
 
 With ``jobs`` > 1 the documents' builders and bluebell's parse run in that many processes; linking, validation and
 writing stay in one (linking crosses documents). The output is the same byte for byte.
@@ -16,11 +17,12 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bluebell.parser import parse_to_xml_bytes
 from lxml import etree
 
-from corpus import catalogue, corrections, identity, layouts, link, tables, validate, xmlio
+from corpus import catalogue, corrections, identity, layouts, link, outputs, tables, validate, xmlio
 from corpus.catalogue import Document
 from corpus.report import MarkupResult
 from corpus.source_text import SourceText, read_document
@@ -131,27 +133,89 @@ def build_many(docs: list[Document], sources: dict[str, SourceText], jobs: int =
     return {doc.id: Built(doc, *parts[:3], _tree(doc, parts[3])) for doc, parts in zip(docs, made, strict=True)}
 
 
+def outputs_of(doc: Document, out_dir: Path | None = None) -> tuple[Path, Path, Path]:
+    """Where the build writes ``doc``'s markup, XML and report (under ``out_dir`` when given, else in ``corpus/``)."""
+    paths = (doc.markup_path, doc.akn_path, doc.report_path)
+    if out_dir is None:
+        return paths
+    return tuple(out_dir / p.parent.name / p.name for p in paths)  # type: ignore[return-value]
+
+
+def manifest_path(out_dir: Path | None = None) -> Path:
+    """The build manifest: ``corpus/reports/build-manifest.json`` (or under ``out_dir``)."""
+    return MANIFEST if out_dir is None else out_dir / MANIFEST.parent.name / MANIFEST.name
+
+
+def read_manifest(path: Path) -> dict[str, dict[str, Any]]:
+    """The manifest at ``path``: by document, the hash of its ``inputs`` and of each of its ``outputs`` (by path
+    relative to the output folder). A manifest that is missing, unreadable or of an older form reads as empty:
+    every document is then rebuilt, which is always right."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {
+        doc_id: entry
+        for doc_id, entry in data.items()
+        if isinstance(entry, dict) and isinstance(entry.get("inputs"), str) and isinstance(entry.get("outputs"), dict)
+    }
+
+
+def stale(doc: Document, entry: dict[str, Any] | None, inputs: str, out_dir: Path | None = None) -> str:
+    """Why ``doc`` must be rebuilt ("" when it need not): never built, inputs changed since, or an output missing,
+    cut short or changed since the build wrote it (its SHA-256 is not the one the manifest records)."""
+    if entry is None:
+        return "not built before"
+    if entry["inputs"] != inputs:
+        return "its inputs changed"
+    for path in outputs_of(doc, out_dir):
+        recorded = entry["outputs"].get(f"{path.parent.name}/{path.name}")
+        found = outputs.digest(path)
+        if found is None:
+            return f"{outputs.shown(path)} is missing"
+        if found != recorded:
+            return f"{outputs.shown(path)} is not what the build wrote"
+    return ""
+
+
 def build(
-    only_changed: bool = True, out_dir: Path | None = None, only: list[str] | None = None, jobs: int = 1
+    only_changed: bool = True,
+    out_dir: Path | None = None,
+    only: list[str] | None = None,
+    jobs: int = 1,
+    why: dict[str, str] | None = None,
 ) -> list[str]:
     """Build the corpus; return the ids of the documents (re)built.
 
-    With ``out_dir`` the XML, markup and reports go there instead of ``corpus/`` (the staleness test uses this).
+    A document is rebuilt when its inputs changed since the manifest was written, or when one of its outputs is
+    missing, cut short or changed since the build wrote it (:func:`stale`; ``why`` receives the reason of each).
+    Every file is written atomically (:mod:`corpus.outputs`), the manifest last: a build killed at any point leaves
+    whole files, and the next build rebuilds what the manifest does not vouch for.
+
+    With ``out_dir`` the XML, markup, reports and manifest go there instead of ``corpus/`` (the tests use this).
     With ``only``, just those documents are considered (the others' committed XML is still used for linking).
     A reference may land in any document: one in an unchanged document is resolved against its committed XML (read
     only then; linked already, it is not linked again), which is not rebuilt.
     With ``jobs`` > 1 the documents are built in that many processes (:func:`build_many`).
     """
     docs = {d.id: d for d in catalogue.documents()}
-    manifest = json.loads(MANIFEST.read_text()) if MANIFEST.exists() and out_dir is None else {}
+    manifest_file = manifest_path(out_dir)
+    for folder in {p.parent for doc in docs.values() for p in outputs_of(doc, out_dir)} | {manifest_file.parent}:
+        outputs.remove_leftovers(folder)
+    manifest = read_manifest(manifest_file)
     files = package_files()
     considered = [doc_id for doc_id in docs if only is None or doc_id in only]  # the others' inputs are not read
     sources = {doc_id: read_document(docs[doc_id]) for doc_id in considered}
     hashes = {doc_id: inputs_hash(docs[doc_id], sources[doc_id], files) for doc_id in considered}
-    fresh = {
-        doc_id for doc_id in considered if manifest.get(doc_id) == hashes[doc_id] and docs[doc_id].akn_path.exists()
+    reasons = {
+        doc_id: "--all" if not only_changed else stale(docs[doc_id], manifest.get(doc_id), hashes[doc_id], out_dir)
+        for doc_id in considered
     }
-    todo = [doc_id for doc_id in considered if not only_changed or out_dir is not None or doc_id not in fresh]
+    todo = [doc_id for doc_id in considered if reasons[doc_id]]
+    if why is not None:
+        why.update({doc_id: reasons[doc_id] for doc_id in todo})
     if not todo:
         return []
     built = build_many([docs[doc_id] for doc_id in todo], sources, jobs)
@@ -163,26 +227,25 @@ def build(
         errors = schema_errors(b.root)
         if errors:
             raise BuildError(f"{doc_id}: {len(errors)} schema errors, first: {errors[0]}")
-        write(b, counts[doc_id], out_dir)
-    if out_dir is None:
-        catalogue.REPORTS_DIR.mkdir(parents=True, exist_ok=True)
-        manifest.update({doc_id: hashes[doc_id] for doc_id in todo})
-        MANIFEST.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    for doc_id, b in built.items():
+        written = write(b, counts[doc_id], out_dir)
+        manifest[doc_id] = {"inputs": hashes[doc_id], "outputs": written}
+    outputs.write_text(manifest_file, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     return todo
 
 
-def write(b: Built, counts: dict[str, int | list[str]], out_dir: Path | None) -> None:
-    """Write the markup, XML and report of ``b`` (under ``out_dir`` when given)."""
-    doc = b.doc
-    paths = (doc.markup_path, doc.akn_path, doc.report_path)
-    if out_dir is not None:
-        paths = tuple(out_dir / p.parent.name / p.name for p in paths)
-    for path in paths:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    markup_path, akn_path, report_path = paths
-    markup_path.write_text(b.markup, encoding="utf-8")
-    akn_path.write_bytes(xmlio.to_bytes(b.root))
+def write(b: Built, counts: dict[str, int | list[str]], out_dir: Path | None) -> dict[str, str]:
+    """Write the markup, XML and report of ``b`` (under ``out_dir`` when given), each atomically; return the SHA-256
+    of each, by its path relative to the output folder (``akn/pk-mso-2001.xml``), for the manifest."""
+    markup_path, akn_path, report_path = outputs_of(b.doc, out_dir)
     report = b.result.to_json()
     report["corrections"] = [c.__dict__ for c in b.applied_corrections]
     report["links"] = counts
-    report_path.write_text(json.dumps(report, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    contents = {
+        markup_path: b.markup.encode("utf-8"),
+        akn_path: xmlio.to_bytes(b.root),
+        report_path: (json.dumps(report, indent=1, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"),
+    }
+    for path, data in contents.items():
+        outputs.write_bytes(path, data)
+    return {f"{path.parent.name}/{path.name}": hashlib.sha256(data).hexdigest() for path, data in contents.items()}

@@ -32,6 +32,7 @@ from typing import Any
 from lxml import etree
 
 from corpus import catalogue, xmlio
+from corpus.outputs import REBUILD, CorpusFileError, shown
 from corpus.xmlio import AKN_NS, NS, NUMBERED_LEVELS, local_name, normalise_space, num_of
 
 _DIVISIONS = {"part", "chapter"}
@@ -108,8 +109,14 @@ class Provision:
 
 @cache
 def load(doc_id: str) -> etree._Element:
-    """The root element of ``doc_id``'s committed AKN."""
-    return xmlio.parse(catalogue.document(doc_id).akn_path).getroot()
+    """The root element of ``doc_id``'s committed AKN. A file that is missing, truncated, not well-formed or not an
+    Akoma Ntoso document with a body is a :class:`corpus.outputs.CorpusFileError` whose one line names it: every
+    reader of the corpus (``stats``, ``notes check``, the rules' trace check, the book) reads through here."""
+    path = catalogue.document(doc_id).akn_path
+    root = xmlio.parse(path).getroot()
+    if root.tag != f"{{{AKN_NS}}}akomaNtoso" or root.find(".//a:body", NS) is None:
+        raise CorpusFileError(f"{shown(path)}: not an Akoma Ntoso document with a body; {REBUILD}")
+    return root
 
 
 def _ancestor(el: etree._Element, name: str) -> etree._Element | None:

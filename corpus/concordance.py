@@ -15,6 +15,7 @@ corpus, so the table survives a rebuild as long as the numbering does.
 from __future__ import annotations
 
 import csv
+import io
 import math
 import re
 from collections import Counter
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from corpus import catalogue
+from corpus import catalogue, outputs
 from corpus.annotation_store import Anchor, Note
 from corpus.cite import CitationError, cite, load, sections
 from corpus.xmlio import NS
@@ -125,13 +126,14 @@ def rescore(path: Path = TABLE) -> None:
     rows = read_table(path)
     with path.open(encoding="utf-8", newline="") as handle:
         header = next(csv.reader(handle))
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=header, lineterminator="\n")
-        writer.writeheader()
-        for pair in rows:
-            score, rank = measured(pair)
-            row = {k: getattr(pair, k) for k in header if k not in ("score", "rank")}
-            writer.writerow(row | {"score": score, "rank": rank})
+    handle = io.StringIO()  # the whole table first, then renamed into place: a failure leaves the old one
+    writer = csv.DictWriter(handle, fieldnames=header, lineterminator="\n")
+    writer.writeheader()
+    for pair in rows:
+        score, rank = measured(pair)
+        row = {k: getattr(pair, k) for k in header if k not in ("score", "rank")}
+        writer.writerow(row | {"score": score, "rank": rank})
+    outputs.write_text(path, handle.getvalue())
 
 
 def read_table(path: Path = TABLE) -> list[Pair]:

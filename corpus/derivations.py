@@ -29,13 +29,14 @@ section (:func:`agreement`); ``--candidates`` prints each clause's candidates, `
 from __future__ import annotations
 
 import csv
+import io
 import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from corpus import catalogue
+from corpus import catalogue, outputs
 from corpus.annotation_store import Anchor, Note
 from corpus.cite import load, sections
 from corpus.concordance import candidates, similarity_index
@@ -201,15 +202,16 @@ def measured(table: Table, row: Row) -> tuple[str, str]:
 def rescore(path: Path) -> None:
     """Rewrite the ``score`` and ``rank`` columns of a table from the method (the reviewed columns untouched)."""
     table = read_table(path)
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        for row in table.rows:
-            score, rank = measured(table, row)
-            writer.writerow({
-                "bill": row.bill, "act": ";".join(row.act), "relation": row.relation, "confidence": row.confidence,
-                "score": score, "rank": rank, "note": row.note,
-            })  # fmt: skip
+    handle = io.StringIO()  # the whole table first, then renamed into place: a failure leaves the old one
+    writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in table.rows:
+        score, rank = measured(table, row)
+        writer.writerow({
+            "bill": row.bill, "act": ";".join(row.act), "relation": row.relation, "confidence": row.confidence,
+            "score": score, "rank": rank, "note": row.note,
+        })  # fmt: skip
+    outputs.write_text(path, handle.getvalue())
     load_table.cache_clear()
 
 

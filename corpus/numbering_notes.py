@@ -9,10 +9,9 @@ from the build report's facts (``corpus/reports/<id>.json``), so a rebuild carri
 
 from __future__ import annotations
 
-import json
 import re
 
-from corpus import catalogue
+from corpus import catalogue, outputs
 from corpus.annotation_store import Note
 from corpus.cite import cite
 
@@ -23,7 +22,7 @@ _LINES = re.compile(r"\bL(\d+(?:-\d+)?)\b")
 def numbering_notes(doc_id: str) -> list[Note]:
     """One note per section of ``doc_id`` whose number the build recovered (none for a document that prints them)."""
     doc = catalogue.document(doc_id)
-    report = json.loads(doc.report_path.read_text(encoding="utf-8"))
+    report = outputs.read_json(doc.report_path)
     recovered = report["facts"].get("recovered_numbering", {})
     notes = []
     for number in sorted(recovered, key=int):

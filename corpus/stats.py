@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
-from corpus import catalogue
+from corpus import catalogue, outputs
 from corpus.cite import load
 from corpus.xmlio import NS
 
@@ -26,7 +24,7 @@ def document_stats(doc_id: str) -> dict[str, int]:
     """The coverage counts of one built document."""
     doc = catalogue.document(doc_id)
     root = load(doc_id)
-    report = json.loads(doc.report_path.read_text(encoding="utf-8"))
+    report = outputs.read_json(doc.report_path)
     links = report.get("links", {})
     works = {d.frbr_uri for d in catalogue.documents()}
     refs = [r.get("href", "") for r in root.iterfind(".//a:ref", NS)]

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from lxml import etree
 
+from corpus.outputs import REBUILD, CorpusFileError, one_line, shown
+
 AKN_NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 NS = {"a": AKN_NS}
 NUMBERED_LEVELS = frozenset(
@@ -52,8 +54,21 @@ def parse_bytes(data: bytes) -> etree._Element:
 
 
 def parse(path: Path) -> etree._ElementTree:
-    """The XML tree of the file at ``path``."""
-    return etree.parse(str(path), parser=_parser())
+    """The XML tree of the file at ``path``; a file that is missing, unreadable or not well-formed XML (a build
+    killed while writing it, a disk that filled up) is a :class:`~corpus.outputs.CorpusFileError` naming it, on one
+    line."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise CorpusFileError(f"{shown(path)}: missing; {REBUILD}") from None
+    except OSError as err:
+        raise CorpusFileError(f"{shown(path)}: cannot be read ({one_line(err.strerror or err)})") from None
+    try:
+        return etree.ElementTree(etree.fromstring(data, parser=_parser(), base_url=str(path)))
+    except etree.XMLSyntaxError as err:
+        line = f"line {err.lineno}: " if err.lineno else ""
+        message = one_line(err.msg or err)
+        raise CorpusFileError(f"{shown(path)}: {line}not well-formed XML ({message}); {REBUILD}") from None
 
 
 def to_bytes(root: etree._Element) -> bytes:

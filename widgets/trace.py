@@ -134,7 +134,9 @@ def record(everything: bool = False, modules: list[str] | None = None) -> list[s
         header = f"# Provisions implemented by widgets/rules/{module}.py, as they read when recorded.\n"
         header += "# Written by `python -m widgets.trace record`; checked by tests/widgets/test_traceability.py.\n"
         body = yaml.safe_dump({"provisions": out}, allow_unicode=True, sort_keys=False, width=120)
-        trace_path(module).write_text(header + body, encoding="utf-8")
+        from corpus import outputs
+
+        outputs.write_text(trace_path(module), header + body)
     return done
 
 
@@ -149,7 +151,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "record":
         print("\n".join(record(args.all, args.module)))
         return 0
-    problems = check()
+    from corpus.outputs import CorpusFileError
+
+    try:
+        problems = check()
+    except CorpusFileError as error:
+        print(f"trace check failed: {error}", file=sys.stderr)
+        return 2
     print("\n".join(problems) or "every declared provision matches the corpus")
     return 1 if problems else 0
 
