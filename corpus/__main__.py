@@ -121,4 +121,6 @@ def derivations_command(
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from corpus.outputs import run_command
+
+    sys.exit(run_command(main, "python -m corpus"))

@@ -7,6 +7,10 @@ or :func:`write_text`: the data is written to a temporary file beside the target
 over the target in one step. A build killed while writing, or stopped by a full disk, leaves the old file or the new
 one, never a mix (and at worst a temporary ``.<name>.<random>.tmp`` beside it, which the next build removes).
 
+Standard output: :func:`run_command` runs a command line (``python -m corpus``, ``python -m widgets``,
+``python -m widgets.exercises``, ``python -m widgets.trace``) so that what it prints is written whole, as UTF-8, or
+not at all with one line saying why.
+
 Reading: a built file that is missing, not UTF-8, not JSON or not well-formed XML is a :class:`CorpusFileError`
 whose one-line message names the file and says how to rebuild it; ``corpus.load`` (the one way every reader, the
 book included, parses a document's XML) raises it through :func:`corpus.xmlio.parse`.
@@ -16,9 +20,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import json
 import os
+import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -119,3 +126,72 @@ def read_json(path: Path) -> Any:
         raise CorpusFileError(f"{shown(path)}: line {err.lineno}: not JSON ({err.msg}); {REBUILD}") from None
     except (ValueError, RecursionError) as err:
         raise CorpusFileError(f"{shown(path)}: not JSON ({one_line(err)}); {REBUILD}") from None
+
+
+# -- standard output -----------------------------------------------------------------------------------------------
+
+OUTPUT_FAILED = 74
+"""The exit status of a command whose output could not be written (sysexits' EX_IOERR): standard output closed,
+full (``/dev/full``) or a pipe whose reader has gone (``| head -c1``)."""
+
+
+def run_command(main: Callable[[], int | None], name: str) -> int:
+    """Run a command line's ``main`` with its standard output kept whole: what it prints is gathered, encoded as
+    UTF-8 whatever the locale (``LC_ALL=C``, ``PYTHONIOENCODING=ascii``), and written in one go at the end. Standard
+    error is UTF-8 too. Output that cannot be written is one line on standard error, ``name: cannot write …``, and
+    the exit status :data:`OUTPUT_FAILED`, never a traceback; a reader that stops early gets no half of a JSON
+    document followed by one. Returns the exit status (argparse's own, for a usage error or ``--help``)."""
+    _utf8_stderr()
+    gathered = io.StringIO()
+    real = sys.stdout
+    sys.stdout = gathered
+    try:
+        try:
+            status = main()
+        except SystemExit as stop:  # argparse: --help, or a usage error (already on standard error)
+            status = stop.code if isinstance(stop.code, int) or stop.code is None else _said(stop.code)
+    finally:
+        sys.stdout = real
+    data = gathered.getvalue().encode("utf-8", errors="surrogateescape")
+    if data:
+        problem = _write_whole(real, data)
+        if problem:
+            print(f"{name}: cannot write to standard output ({problem})", file=sys.stderr)
+            return OUTPUT_FAILED
+    return int(status or 0)
+
+
+def _said(message: object) -> int:
+    print(message, file=sys.stderr)
+    return 1
+
+
+def _utf8_stderr() -> None:
+    stream = sys.stderr
+    if isinstance(stream, io.TextIOWrapper):
+        with contextlib.suppress(ValueError, OSError):
+            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+
+
+def _write_whole(stream: Any, data: bytes) -> str:
+    """Write ``data`` to ``stream``'s bytes and flush; "" when done, else what went wrong, in a few words."""
+    target = getattr(stream, "buffer", None)
+    if stream is None or target is None:
+        return "it is closed"
+    try:
+        target.write(data)
+        target.flush()
+    except (OSError, ValueError) as err:
+        _silence(stream)
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        return one_line(reason, 120)
+    return ""
+
+
+def _silence(stream: Any) -> None:
+    """Point the standard output's descriptor at /dev/null, so that Python's flush at exit fails no more (it would
+    print "Exception ignored … BrokenPipeError")."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)

@@ -163,4 +163,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from corpus.outputs import run_command
+
+    sys.exit(run_command(main, "python -m widgets.trace"))
