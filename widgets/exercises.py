@@ -29,10 +29,13 @@ import ast
 import csv
 import datetime as dt
 import hashlib
+import io
 import json
 import operator
 import random
 import re
+import sys
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -43,6 +46,7 @@ import yaml
 
 import widgets
 from widgets.exercise_check import GRID, Feedback, accepted_forms, digest, verdict, what_to_type
+from widgets.rules.facts import calendar_date
 from widgets.views import display
 
 EXERCISES_FILE = Path(__file__).with_name("exercises.yaml")
@@ -128,11 +132,11 @@ def _draw_one(exercise_id: str, rule: Any, rng: random.Random, drawn: dict[str, 
         return rng.choice(rule["choices"])
     if "after" in rule:
         low, high = rule["days"]
-        start = dt.date.fromisoformat(str(drawn[rule["after"]]))
+        start = calendar_date(str(drawn[rule["after"]]))
         return (start + dt.timedelta(days=rng.randint(low, high))).isoformat()
     low, high = rule["from"], rule["to"]
     if isinstance(low, dt.date | str):
-        first, last = dt.date.fromisoformat(str(low)), dt.date.fromisoformat(str(high))
+        first, last = calendar_date(str(low)), calendar_date(str(high))
         return (first + dt.timedelta(days=rng.randint(0, (last - first).days))).isoformat()
     step = rule.get("step", 1)
     value = low + step * rng.randint(0, round((high - low) / step))
@@ -501,27 +505,49 @@ def assignment_notebook(chapter: str, seed: str, student: str | None) -> dict[st
     return notebook
 
 
-def write_assignment(chapter: str, seed: str, students: list[str], out: Path) -> list[Path]:
-    """Write ``out/notebooks/<student>/<chapter>.ipynb`` for each student, nbgrader's source copy
-    ``out/source/<chapter>.ipynb``, and the answer key apart in ``out/answer-key/`` (a CSV of every student's facts
-    and answers, and each student's worked solutions in Markdown). Returns the files written."""
+STUDENT_ID_MAX = 64
+"""The longest student id: it names a folder of the assignment (``notebooks/<id>/``) and a file of the key."""
+_STUDENT_ID = re.compile(r"[\w@-][\w.@-]*")
+
+
+def check_students(students: list[str]) -> None:
+    """Refuse, naming the first bad id, a list of student ids that cannot each name a folder safely: empty, not
+    letters, digits and ``. @ _ -`` (no ``/``, no control character), starting with a dot (``.``, ``..``), longer
+    than :data:`STUDENT_ID_MAX`, or the same as another but for case or Unicode form (``Ann`` and ``ann`` would be
+    one folder on a case-insensitive disk)."""
+    if not students:
+        raise ExerciseError("--students: no student ids")
+    seen: dict[str, str] = {}
+    for number, student in enumerate(students, 1):
+        shown = ascii(student) if len(student) <= STUDENT_ID_MAX else ascii(student[:STUDENT_ID_MAX]) + "…"
+        if len(student) > STUDENT_ID_MAX:
+            raise ExerciseError(f"--students: id {number} {shown} is longer than {STUDENT_ID_MAX} characters")
+        if not _STUDENT_ID.fullmatch(student):
+            raise ExerciseError(
+                f"--students: id {number} {shown} must be letters, digits and . @ _ - (not starting with a dot)"
+            )
+        folded = unicodedata.normalize("NFKC", student).casefold()
+        if folded in seen:
+            raise ExerciseError(f"--students: id {number} {shown} is the same folder as {seen[folded]!a}")
+        seen[folded] = student
+
+
+def assignment_files(chapter: str, seed: str, students: list[str]) -> dict[str, bytes]:
+    """The files of an assignment (see :func:`write_assignment`) by path relative to its folder, made in memory."""
     import nbformat
 
     if not exercise_ids(chapter):
         raise ExerciseError(f"no exercises in chapter {chapter!r}; chapters: {', '.join(chapters())}")
-    if not students or len(set(students)) != len(students) or not all(re.fullmatch(r"[\w.@-]+", s) for s in students):
-        raise ExerciseError("students must be distinct ids of letters, digits and . @ _ -")
-    key = out / "answer-key"
-    key.mkdir(parents=True, exist_ok=True)
-    (out / "source").mkdir(parents=True, exist_ok=True)
-    written = [out / "source" / f"{chapter}.ipynb"]
-    nbformat.write(nbformat.from_dict(assignment_notebook(chapter, seed, None)), written[0])
+    check_students(students)
+
+    def notebook(student: str | None) -> bytes:
+        text = nbformat.writes(nbformat.from_dict(assignment_notebook(chapter, seed, student)))
+        return (text if text.endswith("\n") else text + "\n").encode()  # as nbformat.write ends a file
+
+    files = {f"source/{chapter}.ipynb": notebook(None)}
     rows = []
     for student in students:
-        path = out / "notebooks" / student / f"{chapter}.ipynb"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(nbformat.from_dict(assignment_notebook(chapter, seed, student)), path)
-        written.append(path)
+        files[f"notebooks/{student}/{chapter}.ipynb"] = notebook(student)
         solutions = [f"# {chapter}: the answer key for {student} (seed {seed})"]
         for exercise_id in exercise_ids(chapter):
             facts = assignment_facts(exercise_id, seed, student)
@@ -530,14 +556,53 @@ def write_assignment(chapter: str, seed: str, students: list[str], out: Path) ->
                          describe_answer(exercise_id, answer)])  # fmt: skip
             solutions.append(f"## {exercise_id}\n\n{facts_markdown_of(exercise_id, facts)}\n\n"
                              f"{solution_markdown_of(exercise_id, facts)}")  # fmt: skip
-        (key / f"{chapter}-{student}.md").write_text("\n\n".join(solutions) + "\n", encoding="utf-8")
-        written.append(key / f"{chapter}-{student}.md")
-    with (key / f"{chapter}.csv").open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["student", "exercise", "facts", "answer", "answer as read"])
-        writer.writerows(rows)
-    written.append(key / f"{chapter}.csv")
+        files[f"answer-key/{chapter}-{student}.md"] = ("\n\n".join(solutions) + "\n").encode()
+    table = io.StringIO()
+    writer = csv.writer(table)
+    writer.writerow(["student", "exercise", "facts", "answer", "answer as read"])
+    writer.writerows(rows)
+    files[f"answer-key/{chapter}.csv"] = table.getvalue().encode()
+    return files
+
+
+def write_assignment(chapter: str, seed: str, students: list[str], out: Path) -> list[Path]:
+    """Write ``out/notebooks/<student>/<chapter>.ipynb`` for each student, nbgrader's source copy
+    ``out/source/<chapter>.ipynb``, and the answer key apart in ``out/answer-key/`` (a CSV of every student's facts
+    and answers, and each student's worked solutions in Markdown). Returns the files written.
+
+    Everything is checked and made first (the chapter, every student id, that ``out`` and the folders in it are
+    folders or can be), and nothing is written if anything is wrong; each file is then written atomically."""
+    from corpus import outputs
+
+    files = assignment_files(chapter, seed, students)
+    for folder in sorted({(out / name).parent for name in files} | {out}):
+        for place in (folder, *folder.parents):
+            if place.exists() and not place.is_dir():
+                raise ExerciseError(f"--out: {place} is a file, not a folder")
+    written = []
+    for name, data in files.items():
+        outputs.write_bytes(out / name, data)
+        written.append(out / name)
     return written
+
+
+def read_students(argument: str) -> list[str]:
+    """The student ids of ``--students``: separated by commas, or ``@FILE``, one id a line (UTF-8)."""
+    if not argument.startswith("@"):
+        return [s.strip() for s in argument.split(",") if s.strip()]
+    path = Path(argument[1:])
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise ExerciseError(f"--students: {path} is a folder, not a file of ids") from None
+    except OSError as error:
+        raise ExerciseError(f"--students: {path}: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ExerciseError(f"--students: {path} line {line}: not UTF-8") from None
+    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 # --- the instructor edition -----------------------------------------------------------------------------------------
@@ -556,11 +621,12 @@ def write_instructor_config(source: Path, target: Path) -> None:
     root = source.resolve().parent
     extensions = sphinx.get("local_extensions") or {}
     sphinx["local_extensions"] = {name: str((root / path).resolve()) for name, path in extensions.items()}
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    from corpus import outputs
+
+    outputs.write_text(target, yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m widgets.exercises", description="The book's exercises.")
     commands = parser.add_subparsers(dest="command", required=True)
     config = commands.add_parser("instructor-config", help="the instructor edition's copy of _config.yml")
@@ -573,21 +639,24 @@ def main(argv: list[str] | None = None) -> None:
                         help="student ids separated by commas, or @FILE with one id a line")  # fmt: skip
     assign.add_argument("--out", type=Path, required=True, help="the folder to write into")
     args = parser.parse_args(argv)
-    if args.command == "instructor-config":
-        write_instructor_config(args.source, args.target)
-        return
-    if args.students.startswith("@"):
-        lines = Path(args.students[1:]).read_text(encoding="utf-8").splitlines()
-        students = [line.strip() for line in lines if line.strip()]
-    else:
-        students = [s.strip() for s in args.students.split(",") if s.strip()]
     try:
+        if args.command == "instructor-config":
+            write_instructor_config(args.source, args.target)
+            return 0
+        students = read_students(args.students)
         written = write_assignment(args.chapter, args.seed, students, args.out)
     except ExerciseError as error:
-        parser.exit(2, f"error: {error}\n")
+        parser.exit(2, f"{parser.prog}: error: {error}\n")
+    except (OSError, yaml.YAMLError) as error:  # a disk that fills up, a config that is not YAML
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
+        where = getattr(error, "filename", None) or ""
+        parser.exit(1, f"{parser.prog}: error: {where}{': ' if where else ''}{reason}\n")
     print(f"{len(students)} notebook(s) in {args.out / 'notebooks'}, nbgrader's source copy in {args.out / 'source'}, "
           f"the answer key in {args.out / 'answer-key'} ({len(written)} files)")  # fmt: skip
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    from corpus.outputs import run_command
+
+    sys.exit(run_command(main, "python -m widgets.exercises"))

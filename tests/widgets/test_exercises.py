@@ -344,3 +344,74 @@ def test_the_assignment_command_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     with pytest.raises(SystemExit):
         exercises.main(["assignment", "no-such-chapter", "--seed", "1", "--students", "a", "--out", str(tmp_path)])
     assert "no exercises in chapter 'no-such-chapter'" in capsys.readouterr().err
+
+
+# --- the assignment tool refuses what it cannot write safely, with one line, writing nothing (issue 27, item 6) ----
+
+_ROSTERS = {
+    "parent folder": ("..,bob", "id 1 '..' must be letters, digits and . @ _ -"),
+    "this folder": (".,bob", "id 1 '.' must be letters, digits and . @ _ -"),
+    "a path": ("bob,ann/../../x", "id 2 'ann/../../x' must be letters, digits and . @ _ -"),
+    "over-long": ("bob," + "x" * 300, "id 2 'xxxxxxxx"),
+    "a control character": ("bob,a\x1bb", "id 2 'a\\x1bb' must be letters, digits and . @ _ -"),
+    "the same but for case": ("Ann,bob,ann", "id 3 'ann' is the same folder as 'Ann'"),
+    "the same but for Unicode form": ("ann,\uff41nn", "id 2 '\\uff41nn' is the same folder as 'ann'"),
+    "none": (",, ,", "--students: no student ids"),
+}
+
+
+@pytest.mark.parametrize(("students", "message"), _ROSTERS.values(), ids=_ROSTERS.keys())
+def test_the_assignment_refuses_unsafe_or_colliding_ids_writing_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], students: str, message: str
+) -> None:
+    out = tmp_path / "out"
+    with pytest.raises(SystemExit) as stopped:
+        exercises.main(["assignment", "pilgrims", "--seed", "1", "--students", students, "--out", str(out)])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and len(err) < 300, err
+    assert message in err
+    assert not out.exists(), "nothing is written"
+
+
+def _bad_roster(tmp_path: Path, kind: str) -> tuple[Path, str]:
+    if kind == "missing":
+        return tmp_path / "roster.txt", "roster.txt: No such file or directory"
+    if kind == "a folder":
+        return tmp_path, "is a folder, not a file of ids"
+    path = tmp_path / "roster.txt"
+    path.write_bytes(b"ann\nb\xf6b\n")  # Latin-1, as a spreadsheet exports it
+    return path, "roster.txt line 2: not UTF-8"
+
+
+@pytest.mark.parametrize("kind", ["missing", "a folder", "not UTF-8"])
+def test_a_bad_roster_file_is_one_line_writing_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    roster, message = _bad_roster(tmp_path, kind)
+    out = tmp_path / "out"
+    with pytest.raises(SystemExit) as stopped:
+        exercises.main(["assignment", "pilgrims", "--seed", "1", "--students", f"@{roster}", "--out", str(out)])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("where", [".", "notebooks", "notebooks/ann"])
+def test_an_out_that_is_or_holds_a_file_is_one_line_writing_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    out = tmp_path / "out"
+    blocker = out / where
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    if blocker.exists():
+        blocker.rmdir()
+    blocker.write_text("not a folder\n", encoding="utf-8")
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    with pytest.raises(SystemExit) as stopped:
+        exercises.main(["assignment", "pilgrims", "--seed", "1", "--students", "ann,bob", "--out", str(out)])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and f"--out: {blocker} is a file, not a folder" in err, err
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before, "nothing is written"
