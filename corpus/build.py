@@ -180,6 +180,31 @@ def stale(doc: Document, entry: dict[str, Any] | None, inputs: str, out_dir: Pat
     return ""
 
 
+UNPARSED_SHOWN = 60
+"""The most characters of an unparsed line quoted in the error."""
+
+
+def check_structure(b: Built) -> None:
+    """Refuse a document its layout did not understand: a line kept as an unparsed block (the committed corpus has
+    none; a statute with one would be published with a paragraph of raw text), or no section at all (the source is
+    not a statute of that layout, junk with its digest updated say). The error names the document, the source file,
+    the first such line and the catalogue's ``layout``."""
+    doc, unparsed = b.doc, b.result.unparsed
+    where = f"{doc.id}: {doc.source}"
+    if unparsed:
+        first = unparsed[0]
+        text = first.text if len(first.text) <= UNPARSED_SHOWN else first.text[: UNPARSED_SHOWN - 1] + "…"
+        raise BuildError(
+            f"{where} line {first.line}: {len(unparsed):,} line(s) the layout {doc.layout!r} (field 'layout') does"
+            f" not understand, the first {text!r}; fix the document's quirks or its layout"
+        )
+    if b.root.find(".//a:body//a:section", xmlio.NS) is None:
+        raise BuildError(
+            f"{where}: the layout {doc.layout!r} (field 'layout') finds no section in it; is it the statute the"
+            " catalogue says, in that layout?"
+        )
+
+
 def build(
     only_changed: bool = True,
     out_dir: Path | None = None,
@@ -219,6 +244,8 @@ def build(
     if not todo:
         return []
     built = build_many([docs[doc_id] for doc_id in todo], sources, jobs)
+    for b in built.values():
+        check_structure(b)
     del sources  # read, not needed again: the peak memory comes later, with every tree linked
     trees = {doc_id: b.root for doc_id, b in built.items()}
     unchanged = {doc_id: doc.akn_path for doc_id, doc in docs.items() if doc_id not in trees and doc.akn_path.exists()}

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from corpus import yamlio
+from corpus.outputs import one_line
 
 CORPUS_DIR = Path(__file__).resolve().parent
 SOURCES_DIR = CORPUS_DIR / "sources"
@@ -76,6 +77,18 @@ class Standing:
 _STANDING_FIELDS = {f.name for f in fields(Standing)}
 _SOURCE_FIELDS = {f.name for f in fields(Source)}
 _SINCE = re.compile(r"^\d{4}(?:-\d{2}-\d{2})?$")
+_CALENDAR_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_LAYOUT = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+_FILE_NAME = re.compile(r"^[\w][\w.-]*$")  # a file beside the catalogue: no folder, no path
+
+
+def calendar_date(value: object) -> datetime.date:
+    """``value`` as a calendar date written ``YYYY-MM-DD``; anything else (an ISO week date ``2024-W03-1``, an
+    ordinal date, ``20240115``, a date with a time) is a ``ValueError``. (``datetime.date.fromisoformat`` takes the
+    others too; the rules' facts read dates the same way, ``widgets.rules.facts.calendar_date``.)"""
+    if not isinstance(value, str) or not _CALENDAR_DATE.match(value):
+        raise ValueError(f"{value!r} is not a date (YYYY-MM-DD)")
+    return datetime.date.fromisoformat(value)
 
 
 @dataclass(frozen=True)
@@ -190,14 +203,26 @@ class _Files:
         self._lines: dict[str, list[str]] = {}
         self._records: dict[str, Any] = {}
 
+    def text(self, name: str) -> str:
+        """The file's text; a ``ValueError`` saying why (with its line) when it is not UTF-8."""
+        data = (self.folder / name).read_bytes()
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            line = data[: err.start].count(b"\n") + 1
+            raise ValueError(f"{name} line {line}: not UTF-8 (byte {data[err.start]:#04x})") from None
+
     def lines(self, name: str) -> list[str]:
         if name not in self._lines:
-            self._lines[name] = (self.folder / name).read_text(encoding="utf-8").split("\n")
+            self._lines[name] = self.text(name).split("\n")
         return self._lines[name]
 
     def record(self, name: str) -> Any:
         if name not in self._records:
-            self._records[name] = json.loads((self.folder / name).read_text(encoding="utf-8"))
+            try:
+                self._records[name] = json.loads(self.text(name))
+            except json.JSONDecodeError as err:
+                raise ValueError(f"{name} line {err.lineno}: not JSON ({err.msg})") from None
         return self._records[name]
 
 
@@ -206,7 +231,8 @@ def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
     name = entry.get("id") if isinstance(entry, dict) else None
 
     def error(key: str, problem: str) -> CatalogueError:
-        return CatalogueError(f"{path.name}: entry {index} ({name or 'no id'}): field '{key}': {problem}")
+        shown_name = one_line(name, 80) if isinstance(name, str) and name else "no id"
+        return CatalogueError(f"{path.name}: entry {index} ({shown_name}): field '{key}': {one_line(problem)}")
 
     if not isinstance(entry, dict):
         raise error("id", "the entry is not a mapping of fields")
@@ -226,24 +252,25 @@ def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
         "id": bool(_ID.match(values["id"])),
         "kind": values["kind"] in {"act", "bill"},
         "sha256": bool(_SHA256.match(values["sha256"])),
-        "source": (path.parent / values["source"]).is_file(),
-        "layout": (LAYOUTS_DIR / f"{values['layout'].replace('-', '_')}.py").is_file(),
+        "source": bool(_FILE_NAME.match(values["source"])) and (path.parent / values["source"]).is_file(),
+        "layout": bool(_LAYOUT.match(values["layout"]))
+        and (LAYOUTS_DIR / f"{values['layout'].replace('-', '_')}.py").is_file(),
     }
     reasons = {
         "id": "must be lower-case words joined by hyphens, starting with the jurisdiction ('in-mpaa-2021')",
         "kind": "must be 'act' or 'bill'",
         "sha256": "must be the 64 hex digits of the source file's SHA-256",
-        "source": f"no such file beside {path.name}",
-        "layout": f"no such layout in {LAYOUTS_DIR.name}/",
+        "source": f"no such file beside {path.name} (a file name, not a path)",
+        "layout": f"no such layout in {LAYOUTS_DIR.name}/ (a layout's name: lower-case words joined by hyphens)",
     }
     for key, ok in checks.items():
         if not ok:
             raise error(key, f"{values[key]!r}: {reasons[key]}")
     for key in ("date", "expression_date"):
         try:
-            datetime.date.fromisoformat(values[key])
-        except ValueError:
-            raise error(key, f"{values[key]!r} is not a date (YYYY-MM-DD)") from None
+            calendar_date(values[key])
+        except ValueError as err:
+            raise error(key, str(err)) from None
     subtype = f"/{values['subtype']}" if values["subtype"] else ""
     expected = f"/akn/{values['jurisdiction']}/{values['kind']}{subtype}/{values['date']}/{values['number']}"
     if values["frbr_uri"] != expected:
@@ -283,8 +310,9 @@ def _standing(files: _Files, data: Any, error: Any) -> Standing:
         raise error("standing.state", f"{values['state']!r}: must be one of {', '.join(STATES)}")
     if not isinstance(values["verified"], bool):
         raise error("standing.verified", f"must be true or false, not {values['verified']!r}")
-    if values.get("since") and not _SINCE.match(values["since"]):
-        raise error("standing.since", f"{values['since']!r} is not a date (YYYY-MM-DD) or a year (YYYY)")
+    since = values.get("since")
+    if since and not (_SINCE.match(since) and (len(since) == 4 or _is_calendar_date(since))):
+        raise error("standing.since", f"{since!r} is not a date (YYYY-MM-DD) or a year (YYYY)")
     if values["state"] == "enacted" and not values.get("enacted_as"):
         raise error("standing.enacted_as", "missing: an enacted Bill names the Act it became")
     if values["state"] in {"repealed", "superseded"} and not values.get("by"):
@@ -311,6 +339,14 @@ def _standing(files: _Files, data: Any, error: Any) -> Standing:
     return Standing(**values)
 
 
+def _is_calendar_date(value: str) -> bool:
+    try:
+        calendar_date(value)
+    except ValueError:
+        return False
+    return True
+
+
 def _source(files: _Files, number: int, data: Any, error: Any) -> Source:
     """Source ``number`` (1-based) of a standing: its quote checked on the file's line or in the record's field."""
     key = f"standing.sources[{number}]"
@@ -335,8 +371,16 @@ def _source(files: _Files, number: int, data: Any, error: Any) -> Source:
         return source
     if not source.quote:
         raise error(f"{key}.quote", "missing: the words of the file that state the fact")
-    if not (files.folder / source.file).is_file():
+    if not _FILE_NAME.match(source.file) or not (files.folder / source.file).is_file():
         raise error(f"{key}.file", f"{source.file!r}: no such file beside the catalogue")
+    try:
+        return _quoted(files, source, key, error)
+    except ValueError as err:
+        raise error(f"{key}.file", str(err)) from None
+
+
+def _quoted(files: _Files, source: Source, key: str, error: Any) -> Source:
+    """``source``, its quote found on its file's line or in its record's field."""
     if source.line is not None:
         lines = files.lines(source.file)
         if not isinstance(source.line, int) or not 1 <= source.line <= len(lines):

@@ -29,8 +29,23 @@ _JSON_FIELD = re.compile(r'^\s*"(?P<key>[a-z_]+)": (?P<value>".*")\s*,?\s*$')
 _TEXT_FIELDS = frozenset({"title", "section", "content"})  # the fields whose words the document holds
 
 
+SOURCE_MAX_BYTES = 16 * 1024 * 1024
+"""The largest source file read (the largest statute of the corpus is some 600 KB): a file past it is refused at
+once, so that junk cannot keep a build busy for minutes."""
+
+
 class SourceError(Exception):
     """A source file cannot be used; the message names the file and why."""
+
+
+def _read(path: Path) -> bytes:
+    """The bytes of the source file ``path``; missing, a folder or too large: a :class:`SourceError` naming it."""
+    if not path.is_file():
+        raise SourceError(f"source file {path} is missing")
+    size = path.stat().st_size
+    if size > SOURCE_MAX_BYTES:
+        raise SourceError(f"source file {path} holds {size:,} bytes, more than a source may ({SOURCE_MAX_BYTES:,})")
+    return path.read_bytes()
 
 
 @dataclass(frozen=True)
@@ -70,9 +85,7 @@ def _decoded(path: Path, raw: bytes) -> str:
 
 def read_source(path: Path, first: int = 1, last: int | None = None) -> SourceText:
     """Read ``path`` and return the lines ``first``..``last`` (inclusive, 1-based) as a :class:`SourceText`."""
-    if not path.is_file():
-        raise SourceError(f"source file {path} is missing")
-    lines = tuple(_decoded(path, path.read_bytes()).split("\n"))
+    lines = tuple(_decoded(path, _read(path)).split("\n"))
     last = len(lines) if last is None else last
     if not 1 <= first <= last <= len(lines):
         raise SourceError(f"source file {path} has {len(lines)} lines; the catalogue asks for {first}-{last}")
@@ -81,9 +94,7 @@ def read_source(path: Path, first: int = 1, last: int | None = None) -> SourceTe
 
 def check_digest(path: Path, expected: str) -> None:
     """Raise :class:`SourceError` unless ``path`` is the file whose SHA-256 is ``expected`` (line endings aside)."""
-    if not path.is_file():
-        raise SourceError(f"source file {path} is missing")
-    raw = path.read_bytes()
+    raw = _read(path)
     if hashlib.sha256(raw).hexdigest() == expected:
         return
     for converted in (raw.replace(b"\r\n", b"\n"), raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")):
@@ -109,9 +120,7 @@ def record_fields(path: Path) -> list[tuple[str, int, str]]:
     The record must be printed one field a line, as India Code's dataset prints it: a field that is not is a
     :class:`SourceError` naming the line.
     """
-    if not path.is_file():
-        raise SourceError(f"source file {path} is missing")
-    text = _decoded(path, path.read_bytes())
+    text = _decoded(path, _read(path))
     try:
         json.loads(text)
     except json.JSONDecodeError as err:
@@ -133,7 +142,7 @@ def record_fields(path: Path) -> list[tuple[str, int, str]]:
 
 def read_record_view(path: Path) -> SourceText:
     """The text view of a JSON record (see the module docstring): the file's lines, each a decoded value or blank."""
-    lines = len(_decoded(path, path.read_bytes()).split("\n")) if path.is_file() else 0
+    lines = len(_decoded(path, _read(path)).split("\n"))
     view = [""] * lines
     for key, number, value in record_fields(path):
         if key in _TEXT_FIELDS:

@@ -1,6 +1,11 @@
 """Reading the project's YAML data (catalogue, corrections, reviewed cells, misprints, quirks): safely, with libyaml's
 parser where PyYAML has it (ten times the pure-Python one's speed), which reads the same data. A file that is not
-UTF-8 or not YAML is a :class:`DataFileError` naming the file, the line and what is wrong, never a traceback."""
+UTF-8 or not YAML is a :class:`DataFileError` naming the file, the line and what is wrong, never a traceback.
+
+Bounded: a data file is at most :data:`MAX_BYTES`, and its aliases may expand it to at most :data:`MAX_NODES` values
+(an "alias bomb", a few kilobytes of anchors each aliased nine times by the next, would otherwise stand for billions
+of values, and any message quoting one would run to hundreds of megabytes); an error's message is one line of at most
+:data:`corpus.outputs.MESSAGE_MAX` characters of the parser's own words."""
 
 from __future__ import annotations
 
@@ -9,7 +14,13 @@ from typing import Any
 
 import yaml
 
+from corpus.outputs import one_line
+
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_BYTES = 4 * 1024 * 1024
+"""The largest data file read (the largest the project has is some 25 KB)."""
+MAX_NODES = 200_000
+"""The most values (scalars and collections) a data file may stand for once its aliases are expanded."""
 
 
 class DataFileError(ValueError):
@@ -18,16 +29,62 @@ class DataFileError(ValueError):
 
 def load(path: Path) -> Any:
     """The data of the YAML file at ``path`` (UTF-8); None for an empty file."""
-    data = path.read_bytes()
+    try:
+        size = path.stat().st_size
+        data = path.read_bytes() if size <= MAX_BYTES else b""
+    except IsADirectoryError:
+        raise DataFileError(f"{path.name}: a folder, not a data file") from None
+    except OSError as err:
+        raise DataFileError(f"{path.name}: cannot be read ({one_line(err.strerror or err)})") from None
+    if size > MAX_BYTES:
+        raise DataFileError(f"{path.name}: {size:,} bytes, more than a data file may hold ({MAX_BYTES:,})")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data[: err.start].count(b"\n") + 1
         raise DataFileError(f"{path.name}: line {line}: not UTF-8 (byte {err.object[err.start]:#04x})") from None
     try:
+        if "&" in text:  # anchors, so perhaps aliases: count what they expand to before building anything
+            _check_expansion(path, text)
         return yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
         line = f"line {mark.line + 1}: " if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err).split("\n", 1)[0]
-        raise DataFileError(f"{path.name}: {line}not well-formed YAML ({problem})") from None
+        raise DataFileError(f"{path.name}: {line}not well-formed YAML ({one_line(problem)})") from None
+    except RecursionError:
+        raise DataFileError(f"{path.name}: nested too deeply to be data") from None
+
+
+def _check_expansion(path: Path, text: str) -> None:
+    """Refuse ``text`` if its aliases make it stand for more than :data:`MAX_NODES` values, naming the line of the
+    alias that crosses the bound (read from the parser's events: nothing is built)."""
+    sizes: dict[str, int] = {}  # an anchor's node: how many values it stands for, its aliases expanded
+    open_nodes: list[list[Any]] = []  # the collections being read: [anchor, values so far]
+    total = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            open_nodes.append([event.anchor, 1])
+            continue
+        if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            anchor, count = open_nodes.pop()
+            if anchor:
+                sizes[anchor] = count
+        elif isinstance(event, yaml.ScalarEvent):
+            count = 1
+            if event.anchor:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.AliasEvent):
+            count = sizes.get(event.anchor, 1)  # an alias to an anchor not yet closed is the loader's error
+        else:
+            continue
+        if open_nodes:
+            open_nodes[-1][1] += count
+        else:
+            total += count
+        if total > MAX_NODES or (open_nodes and open_nodes[-1][1] > MAX_NODES):
+            line = event.start_mark.line + 1
+            raise DataFileError(
+                f"{path.name}: line {line}: its aliases make the file stand for more than {MAX_NODES:,} values"
+                " (an alias bomb?); write the data out, or use fewer aliases"
+            )

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -187,13 +188,25 @@ def _number(fact: Fact, value: Any) -> float:
     return float(_real(fact, value))
 
 
+_CALENDAR_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def calendar_date(value: str) -> dt.date:
+    """``value`` as a calendar date written ``YYYY-MM-DD``; anything else is a ``ValueError``: an ISO week date
+    (``2024-W03-1``), an ordinal date, ``20240115``, a time (``datetime.date.fromisoformat`` takes the first three).
+    The facts, the exercises' ranges and the catalogue (``corpus.catalogue.calendar_date``) read dates so."""
+    if not isinstance(value, str) or not _CALENDAR_DATE.fullmatch(value):
+        raise ValueError(f"{value!r} is not a date written YYYY-MM-DD")
+    return dt.date.fromisoformat(value)
+
+
 def _date(fact: Fact, value: Any) -> dt.date:
     day = None
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
         day = value
-    elif isinstance(value, str) and len(value) == 10:
+    elif isinstance(value, str):
         with contextlib.suppress(ValueError):
-            day = dt.date.fromisoformat(value)
+            day = calendar_date(value)
     if day is None:
         raise ValueError(f"must be an ISO date YYYY-MM-DD, got {quoted(value)}")
     if not DATE_MIN <= day <= DATE_MAX:
