@@ -4,16 +4,32 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: setup corpus book-vendor book-build book-instructor book lite notebooks test lint clean
+.PHONY: setup lock corpus book-vendor book-build book-instructor book lite notebooks test lint clean
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt pyproject.toml
+# Installed from requirements.lock: every package, the dev tools included, pinned with its SHA-256 hashes
+# (requirements.txt and requirements-dev.txt say what the project wants; `make lock` turns them into the lock).
+# The lock is installed as it stands (--no-deps: it holds every dependency, and pip would otherwise ask again for
+# an extra such as jsonschema[format-nongpl] unpinned); `pip check` then proves nothing is missing or at odds. The
+# project itself goes in as an editable install without dependencies: they are all in the lock.
+$(VENV)/.installed: requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r requirements.lock
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(PY) -m pip check
 	touch $@
 
 setup: $(VENV)/.installed
+
+# Refresh every pin of requirements.lock to the newest release requirements*.txt allow, with hashes (pip-tools, in
+# a venv of its own so it never mixes with the project's). Review the diff, run `make test`, commit the lock.
+PIP_TOOLS := pip-tools==7.7.0
+LOCK_VENV := .venv-lock
+lock:
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet $(PIP_TOOLS)
+	CUSTOM_COMPILE_COMMAND="make lock" $(LOCK_VENV)/bin/pip-compile --quiet --upgrade --generate-hashes \
+		--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links \
+		--output-file requirements.lock requirements-dev.txt
 
 corpus: setup
 	$(PY) -m corpus build
