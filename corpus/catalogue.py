@@ -86,9 +86,12 @@ def calendar_date(value: object) -> datetime.date:
     """``value`` as a calendar date written ``YYYY-MM-DD``; anything else (an ISO week date ``2024-W03-1``, an
     ordinal date, ``20240115``, a date with a time) is a ``ValueError``. (``datetime.date.fromisoformat`` takes the
     others too; the rules' facts read dates the same way, ``widgets.rules.facts.calendar_date``.)"""
-    if not isinstance(value, str) or not _CALENDAR_DATE.match(value):
-        raise ValueError(f"{value!r} is not a date (YYYY-MM-DD)")
-    return datetime.date.fromisoformat(value)
+    try:
+        if isinstance(value, str) and _CALENDAR_DATE.match(value):
+            return datetime.date.fromisoformat(value)
+    except ValueError:
+        pass  # no such day: 1880-13-01, 1923-02-30
+    raise ValueError(f"{value!r} is not a date (YYYY-MM-DD)")
 
 
 @dataclass(frozen=True)

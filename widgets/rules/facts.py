@@ -195,9 +195,12 @@ def calendar_date(value: str) -> dt.date:
     """``value`` as a calendar date written ``YYYY-MM-DD``; anything else is a ``ValueError``: an ISO week date
     (``2024-W03-1``), an ordinal date, ``20240115``, a time (``datetime.date.fromisoformat`` takes the first three).
     The facts, the exercises' ranges and the catalogue (``corpus.catalogue.calendar_date``) read dates so."""
-    if not isinstance(value, str) or not _CALENDAR_DATE.fullmatch(value):
-        raise ValueError(f"{value!r} is not a date written YYYY-MM-DD")
-    return dt.date.fromisoformat(value)
+    try:
+        if isinstance(value, str) and _CALENDAR_DATE.fullmatch(value):
+            return dt.date.fromisoformat(value)
+    except ValueError:
+        pass  # no such day: 2024-02-30
+    raise ValueError(f"{value!r} is not a date written YYYY-MM-DD")
 
 
 def _date(fact: Fact, value: Any) -> dt.date:
