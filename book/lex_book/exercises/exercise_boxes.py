@@ -42,7 +42,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from widgets import exercises
 
-FRONT_END = Path(__file__).resolve().parent / "exercises"
+FRONT_END = Path(__file__).resolve().parent / "static"
 SERVED = ("exercises.js", "exercises.css")
 STATIC = Path("_static") / "exercises"
 MARKER = "class='lm-exercise'"
@@ -197,17 +197,9 @@ def write_solutions(app: Sphinx, exception: Exception | None) -> None:
         (target / name).write_bytes(data)
 
 
-def check_config(app: Sphinx, config: Any) -> None:
-    if config.lex_exercise_solutions not in ("after-try", "never"):
-        raise ValueError(f"lex_exercise_solutions must be after-try or never, not {config.lex_exercise_solutions!r}")
-
-
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("lex_exercise_solutions", "after-try", "html", [str])
+def register(app: Sphinx) -> None:
     app.add_directive("exercise-check", ExerciseCheck)
     app.add_directive("exercise-solution", ExerciseSolution)
-    app.connect("config-inited", check_config)
     app.connect("builder-inited", front_end)
     app.connect("html-page-context", page_context)
     app.connect("build-finished", write_solutions)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -19,12 +19,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import akn_pages
-import live_runtime
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
 import widgets
+from lex_book.live import live_runtime
+from lex_book.reader import akn_pages
 from widgets.views.reader_links import page_of
 
 LOGGER = logging.getLogger(__name__)
@@ -72,8 +72,7 @@ def write_runtime(app: Sphinx, exception: Exception | None) -> None:
     LOGGER.info("live calculators: %s", ", ".join(f"{name} {size / 1e3:.0f} kB" for name, size in sizes.items()))
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     app.connect("builder-inited", front_end)
     app.connect("html-page-context", page_context, priority=900)  # after myst-nb has added its scripts
     app.connect("build-finished", write_runtime)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -26,7 +26,7 @@ browser, all from this machine (npm's ``pyodide`` in ``node_modules``, the packa
     A digest of the bundle and of the library, which the worker adds to their URLs: a rebuilt site is never run
     with the rules a browser cached from an earlier one.
 ``calculators.js``, ``calculators.css``, ``worker.js``
-    The page's script and styles and the Web Worker that runs Pyodide (``book/_ext/live/``), copied when the build
+    The page's script and styles and the Web Worker that runs Pyodide (``lex_book/live/static/``), copied when the build
     starts (:func:`copy_front_end`), so that the pages' links to them carry their checksums.
 
 The probe is the slow part (a few seconds of Node): its output is kept under a digest of the bundle and Pyodide's
@@ -49,16 +49,15 @@ from typing import Any
 from babel.core import get_global
 
 import widgets
+from lex_book.paths import NODE_MODULES
 from widgets.rules.money import LOCALES
 from widgets.views import opening_facts
 from widgets.views.page import opening_form
 
-EXT_DIR = Path(__file__).resolve().parent
-FRONT_END = EXT_DIR / "live"
+FRONT_END = Path(__file__).resolve().parent / "static"
 SERVED = ("calculators.js", "calculators.css", "worker.js")
 PROBE = FRONT_END / "stdlib_probe.mjs"
-ROOT = EXT_DIR.parents[1]
-NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+NODE_PYODIDE = NODE_MODULES / "pyodide"
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 RUNTIME_DIR = Path("_static") / "live"
 BUNDLE = "lex-live.zip"

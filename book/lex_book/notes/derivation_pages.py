@@ -1,4 +1,4 @@
-"""Sphinx extension: a "From Bill to Act" page for each derivation table of the corpus (:mod:`corpus.derivations`).
+"""a "From Bill to Act" page for each derivation table of the corpus (:mod:`corpus.derivations`).
 
 ``{statute-derivation} <bill> <act>`` renders the reviewed table ``corpus/annotations/derivations/<bill>__<act>.csv``:
 how many clauses were enacted unchanged, renumbered, amended, split, merged or dropped and how many sections are new;
@@ -14,19 +14,18 @@ so that the page never scrolls sideways at 390 px. The method's score and rank s
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import content_stamps
-from akn_pages import READER_DIR, derivation_docname
-from comparison_pages import comparisons, derivation_tables
 from docutils import nodes
-from note_nodes import akn_link, doc_link
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import corpus
 from corpus import derivations
 from corpus.derivations import Row, Table
+from lex_book.notes.comparison_pages import comparisons, derivation_tables
+from lex_book.notes.note_nodes import akn_link, doc_link
+from lex_book.reader.akn_pages import READER_DIR, derivation_docname
+from lex_book.speed import content_stamps
 
 
 def _clause_link(table: Table, clause: str) -> nodes.reference:
@@ -179,7 +178,5 @@ class StatuteDerivation(SphinxDirective):
         return out
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("comparison_pages")
+def register(app: Sphinx) -> None:
     app.add_directive("statute-derivation", StatuteDerivation)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

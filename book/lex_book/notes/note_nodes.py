@@ -22,12 +22,12 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from akn_pages import DIVISIONS, division_title, local
 from docutils import nodes
 from sphinx import addnodes
 
 import corpus
 from corpus.annotation_store import Note, split_source
+from lex_book.reader.akn_pages import DIVISIONS, division_title, local
 
 KIND_LABELS = {
     "commentary": "Commentary",

@@ -1,4 +1,4 @@
-"""Sphinx extension: the notes of the annotated corpus beside the provisions they anchor, in the statute reader.
+"""the notes of the annotated corpus beside the provisions they anchor, in the statute reader.
 
 Every note of :func:`corpus.notes.all_notes` — the project's annotation files, the Bills' notes on clauses and
 statements of objects and reasons, the concordance — and of any instructor's course files is shown as a toggle
@@ -29,23 +29,22 @@ import os
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import akn_pages
-import build_cache
-import content_stamps
-import note_nodes
-from comparison_pages import note_links
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
-from statute_reader import reader_documents
 
 import corpus
 from corpus import annotation_store, concordance, derivations
 from corpus.annotation_store import AnnotationError, Note
 from corpus.notes import REFUSED, all_notes
+from lex_book import state as build_state
+from lex_book.notes import note_nodes
+from lex_book.notes.comparison_pages import note_links
+from lex_book.reader import akn_pages
+from lex_book.reader.statute_reader import reader_documents
+from lex_book.speed import build_cache, content_stamps
 
 ENV_VAR = "LEX_NOTES"
 HERE = Path(__file__).resolve().parent
@@ -136,12 +135,13 @@ def place_notes(
 
 def notes_by_page(app: Sphinx) -> dict[str, dict[str, list[Placed]]]:
     """Every note loaded, checked and placed: docname → anchor → notes (worked out once per build, when needed)."""
-    if app.lex_notes_by_page is None:
+    state = build_state.of(app)
+    if state.notes_by_page is None:
         notes = load_notes(app.config)
         pair_pages = note_links() if app.config.lex_notes_project else {}
         course = set(app.config.lex_notes)
-        app.lex_notes_by_page = place_notes(notes, reader_documents(app.config), course, pair_pages)
-    return app.lex_notes_by_page
+        state.notes_by_page = place_notes(notes, reader_documents(app.config), course, pair_pages)
+    return state.notes_by_page
 
 
 def prepare(app: Sphinx) -> None:
@@ -151,17 +151,18 @@ def prepare(app: Sphinx) -> None:
     extensions, the course files and these settings): with the same bytes it can only pass again. The notes are then
     placed only if a reader page is read.
     """
-    app.lex_notes_files = [*sorted(annotation_store.ANNOTATIONS_DIR.glob("*.yaml")), concordance.TABLE]
-    app.lex_notes_files += derivations.tables()
-    app.lex_notes_files += [Path(p) for p in app.config.lex_notes]
-    app.lex_notes_by_page = None
+    state = build_state.of(app)
+    state.notes_files = [*sorted(annotation_store.ANNOTATIONS_DIR.glob("*.yaml")), concordance.TABLE]
+    state.notes_files += derivations.tables()
+    state.notes_files += [Path(p) for p in app.config.lex_notes]
+    state.notes_by_page = None
     settings = [app.config.lex_notes_project, app.config.lex_notes, reader_documents(app.config)]
 
     def check() -> dict[str, int]:
         placed = notes_by_page(app)
         return {"notes placed": sum(len(group) for page in placed.values() for group in page.values())}
 
-    build_cache.cached(app, "reader_notes", check, extra=app.lex_notes_files, settings=settings)
+    build_cache.cached(app, "reader_notes", check, extra=state.notes_files, settings=settings)
 
 
 def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> int:
@@ -197,7 +198,7 @@ def add_notes(app: Sphinx, doctree: nodes.document) -> None:
     docname = app.env.docname
     if not docname.startswith(akn_pages.READER_DIR + "/"):
         return
-    for path in app.lex_notes_files:
+    for path in build_state.of(app).notes_files:
         content_stamps.note(app.env, path)
     for path in CODE:
         app.env.note_dependency(str(path))
@@ -208,11 +209,7 @@ def add_notes(app: Sphinx, doctree: nodes.document) -> None:
             content_stamps.note(app.env, corpus.document(anchor.document).akn_path)
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("statute_reader")
-    app.setup_extension("comparison_pages")
-    app.add_config_value("lex_notes", [], "env", [list])
+def register(app: Sphinx) -> None:
     app.connect("config-inited", read_course_setting)
     app.connect("builder-inited", prepare)
     app.connect("doctree-read", add_notes)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

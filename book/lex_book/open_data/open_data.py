@@ -1,4 +1,4 @@
-"""Sphinx extension: the corpus as open data — every document, provision and note downloadable from the built site,
+"""the corpus as open data — every document, provision and note downloadable from the built site,
 and every document and provision at its FRBR address.
 
 After an HTML build (``build-finished``) :func:`write_open_data` writes :func:`site_files` into the site, from the
@@ -51,11 +51,6 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-import akn_pages
-import build_cache
-import content_stamps
-import document_status
-import statute_reader
 from docutils import nodes
 from lxml import etree
 from sphinx.application import Sphinx
@@ -67,6 +62,9 @@ import corpus
 from corpus import annotation_store, catalogue, concordance, licences, notes
 from corpus.plain_text import plain_text
 from corpus.xmlio import AKN_NS
+from lex_book import state as build_state
+from lex_book.reader import akn_pages, document_status, statute_reader
+from lex_book.speed import build_cache, content_stamps
 
 logger = logging.getLogger(__name__)
 
@@ -336,14 +334,15 @@ def address_files(
 
 def site_files(app: Sphinx) -> dict[str, bytes]:
     """Every file this extension writes into the site (site path → bytes), made once per build."""
-    if app.open_data_files is None:
+    state = build_state.of(app)
+    if state.open_data_files is None:
         docs = reader_documents(app)
         names = [p.docname(d.id) for d in docs for p in akn_pages.document_pages(d.id).pages]
         page_url = {name: app.builder.get_target_uri(name) for name in names}.__getitem__
         rows = {doc.id: provision_rows(doc, page_url) for doc in docs}
         every = notes.export() if project_notes(app) else _collection(NOTES_ID, NOTES_LABEL, [])
-        app.open_data_files = {**data_files(docs, page_url, rows, every), **address_files(docs, page_url, rows)}
-    return app.open_data_files
+        state.open_data_files = {**data_files(docs, page_url, rows, every), **address_files(docs, page_url, rows)}
+    return state.open_data_files
 
 
 def project_notes(app: Sphinx) -> bool:
@@ -354,7 +353,7 @@ def project_notes(app: Sphinx) -> bool:
 
 def forget_files(app: Sphinx) -> None:
     """``builder-inited``: nothing made yet in this build."""
-    app.open_data_files = None
+    build_state.of(app).open_data_files = None
 
 
 def input_files(docs: Iterable[corpus.Document]) -> list[Path]:
@@ -518,11 +517,9 @@ def add_contents_downloads(app: Sphinx, doctree: nodes.document) -> None:
             facts += nodes.field("", nodes.field_name("", name), nodes.field_body("", value))
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("statute_reader")  # the reader's pages, which the data and the addresses point into
+def register(app: Sphinx) -> None:
     app.add_directive("corpus-downloads", CorpusDownloads)
     app.add_directive("corpus-licences", CorpusLicences)
     app.connect("builder-inited", forget_files)
     app.connect("doctree-read", add_contents_downloads)
     app.connect("build-finished", write_open_data, priority=400)  # before the search indexes the written pages
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -23,13 +23,13 @@ from functools import cache
 from html import escape
 from typing import Any
 
-from akn_pages import INLINE, cell_paragraph, child, division_title, local, locate_uri, text_of
 from docutils import nodes
 from lxml import etree
 
 import corpus
 from corpus.cite import citation_of
 from corpus.xmlio import NUMBERED_LEVELS
+from lex_book.reader.akn_pages import INLINE, cell_paragraph, child, division_title, local, locate_uri, text_of
 
 TITLE_CHARS = 400
 """Longest definition text a term's popover shows (its link leads to the full definition)."""

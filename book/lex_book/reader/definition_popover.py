@@ -1,4 +1,4 @@
-"""Sphinx extension: the definitions of the defined terms a page uses, once per page, for the terms' popovers.
+"""the definitions of the defined terms a page uses, once per page, for the terms' popovers.
 
 A defined term is a link to the clause that defines it (:meth:`akn_render.Renderer.term`) naming its definition
 (``akn_definition = "<doc-id> #term-x"``). Once the links of a page are resolved, this module appends to the page one
@@ -22,12 +22,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-import akn_render
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
 import corpus
+from lex_book.reader import akn_render
 
 BLOCK_CLASS = "akn-definitions"
 
@@ -87,7 +87,7 @@ def skip(self: Any, node: nodes.Node) -> None:
     raise nodes.SkipNode
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     app.add_node(
         definitions_block,
         html=(visit_definitions_block, None),
@@ -99,4 +99,3 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", add_definitions, priority=600)  # after statute_reader.resolve_links (500)
     app.add_css_file("definition_popover.css")
     app.add_js_file("definition_popover.js", loading_method="defer")
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,4 @@
-"""Sphinx extension: where each document of the corpus stands, as a banner on every reader page of it.
+"""where each document of the corpus stands, as a banner on every reader page of it.
 
 legislation.gov.uk puts a document's status and version at the top of each of its pages; the reader does the same
 from the catalogue's ``standing`` (:class:`corpus.catalogue.Standing`, every fact with its source). Under the title of
@@ -29,15 +29,15 @@ import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from akn_pages import derivation_docname, document_pages
 from docutils import nodes
-from note_nodes import HTML_VISITORS, details, summary
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import corpus
 from corpus import derivations
 from corpus.catalogue import CATALOGUE_FILE, Document
+from lex_book.notes.note_nodes import HTML_VISITORS, details, summary
+from lex_book.reader.akn_pages import derivation_docname, document_pages
 from widgets.rules.wording import date_text
 
 ANCHOR = "document-status"
@@ -313,7 +313,7 @@ def skip(self: object, node: nodes.Node) -> None:
     raise nodes.SkipNode
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     others = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
     app.add_node(status_banner, html=(visit_status_banner, depart_status_banner), **others)
     for node, visitors in HTML_VISITORS.items():
@@ -321,4 +321,3 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("statute-standing", StatuteStanding)
     app.connect("doctree-resolved", resolve_details_links)
     app.add_css_file("document_status.css")
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,4 @@
-"""Sphinx extension: the glossary of the defined terms of every document, grouped by term.
+"""the glossary of the defined terms of every document, grouped by term.
 
 ``{statute-glossary}`` (on the page ``book/reader/glossary``, whose stub :mod:`statute_reader` writes) lists each
 term once, alphabetically, and under it every document that defines it: the document, the citation of the defining
@@ -9,16 +9,15 @@ the Acts. Terms are grouped by their name without regard to case. Everything com
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
-import akn_render
-import content_stamps
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
-from statute_reader import SOURCES, note_link_targets, reader_documents
 
 import corpus
+from lex_book.reader import akn_render
+from lex_book.reader.statute_reader import SOURCES, note_link_targets, reader_documents
+from lex_book.speed import content_stamps
 
 
 def glossary_entries(doc_ids: list[str]) -> dict[str, list[tuple[str, str]]]:
@@ -70,7 +69,5 @@ class StatuteGlossary(SphinxDirective):
         return [out]
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("statute_reader")
+def register(app: Sphinx) -> None:
     app.add_directive("statute-glossary", StatuteGlossary)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,4 @@
-"""Sphinx extension: ``{provision} <doc-id> <citation>`` quotes a provision of the corpus anywhere in the book.
+"""``{provision} <doc-id> <citation>`` quotes a provision of the corpus anywhere in the book.
 
     ```{provision} pk-mso-2001 161(1)(a)
     ```
@@ -13,16 +13,14 @@ Bill's penalty table): the item's row and its sub-rows, as ``corpus.cite`` gives
 
 from __future__ import annotations
 
-from typing import Any
-
-import akn_render
-import content_stamps
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
-from statute_reader import SOURCES, note_link_targets
 
 import corpus
+from lex_book.reader import akn_render
+from lex_book.reader.statute_reader import SOURCES, note_link_targets
+from lex_book.speed import content_stamps
 
 
 class ProvisionDirective(SphinxDirective):
@@ -61,7 +59,5 @@ class ProvisionDirective(SphinxDirective):
         return [box]
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("statute_reader")
+def register(app: Sphinx) -> None:
     app.add_directive("provision", ProvisionDirective)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,4 @@
-"""Sphinx extension: the book's search, a Pagefind index built from the written pages, that knows citations.
+"""the book's search, a Pagefind index built from the written pages, that knows citations.
 
 Pagefind (npm ``pagefind``; its Rust indexer ships inside the platform package ``@pagefind/<os>-<cpu>``, so
 ``npm ci --ignore-scripts`` installs it) indexes HTML and writes an index that the browser loads in small chunks: the
@@ -48,14 +48,14 @@ from sphinx.config import Config
 from sphinx.util import logging
 
 import corpus
+from lex_book.paths import NODE_MODULES
 
 logger = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
-NODE_MODULES = HERE.parents[1] / "node_modules"
 """npm's packages of the repository (package.json), wherever the book being built lies (the tests' small books)."""
-TEMPLATES = HERE / "site_search_templates"
-STATIC = HERE / "static_search"
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
 INDEXER = HERE / "site_search_index.mjs"
 INDEX_DIR = "pagefind"
 """The index's folder in the built site (Pagefind's own name, which ``site_search.js`` imports from)."""
@@ -316,7 +316,6 @@ def index_site(app: Sphinx, exception: BaseException | None) -> None:
     logger.info(f"[site_search] indexed {report['records']} records: {report['files']} files in {INDEX_DIR}/")
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     app.connect("config-inited", add_templates_and_static)
     app.connect("build-finished", index_site)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -5,10 +5,10 @@ generated pages (titles and stubs, from the AKN and the concordance) and :mod:`r
 annotated corpus for orphans. On a build with little else to do that was most of the extensions' fixed cost (0.6 s of
 a 6 s no-op build, ``benchmarks/book_build.py``). :func:`cached` keeps such a result as JSON in the build's
 doctree folder under a SHA-256 of the bytes of every file it may depend on — the corpus package (its code, catalogue,
-annotation files and concordance), the AKN file of each document of the catalogue, the book's extensions
-(``book/_ext/*.py``), and the further files and settings the caller names — and reuses it only when not one byte of
-them changed. Anything else recomputes it, so its checks (orphaned notes, references naming nothing) run again and
-stop the build as before.
+annotation files and concordance), the AKN file of each document of the catalogue, the book's extension (every
+``.py`` of ``book/lex_book``), and the further files and settings the caller names — and reuses it only when not one
+byte of them changed. Anything else recomputes it, so its checks (orphaned notes, references naming nothing) run
+again and stop the build as before.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import Any
 from sphinx.application import Sphinx
 
 import corpus
+from lex_book.paths import PACKAGE
 
-EXT_DIR = Path(__file__).resolve().parent
 CORPUS_DIR = Path(corpus.__file__).resolve().parent
 CORPUS_SUFFIXES = {".py", ".yaml", ".yml", ".csv"}
 """The corpus package's code and data that the book reads (its generated markup, reports and sources are not)."""
@@ -36,7 +36,7 @@ def input_files() -> list[Path]:
     """The files every cached result may depend on, in a fixed order."""
     package = [p for p in CORPUS_DIR.rglob("*") if p.suffix in CORPUS_SUFFIXES and "__pycache__" not in p.parts]
     akn = [d.akn_path for d in corpus.documents()]
-    return [*sorted(package), *akn, *sorted(EXT_DIR.glob("*.py"))]
+    return [*sorted(package), *akn, *sorted(PACKAGE.rglob("*.py"))]
 
 
 def digest(files: Iterable[Path], settings: Any = None, root: Path | None = None) -> str:

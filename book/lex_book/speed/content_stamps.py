@@ -1,4 +1,4 @@
-"""Sphinx extension: pages depend on the corpus's files by their contents, not by their modification times.
+"""pages depend on the corpus's files by their contents, not by their modification times.
 
 Sphinx reads a page again when a file it depends on is newer than the page's last reading. The reader's pages, the
 glossary, the comparison pages and every chapter quoting a provision depend on the AKN files, and the reader's pages
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -25,6 +24,7 @@ from sphinx.environment import BuildEnvironment
 
 import corpus
 from corpus import annotation_store, concordance
+from lex_book import state as build_state
 
 STAMPS_DIR = "lex-maritima/stamps"
 """In the build's doctree folder (so ``make clean`` removes them with the rest of the build)."""
@@ -44,7 +44,7 @@ def stamp_path(doctreedir: Path, path: Path) -> Path:
 
 def refresh(app: Sphinx) -> None:
     """Rewrite the stamp of each tracked file whose bytes changed (or that is new, or gone) since the last build."""
-    app.lex_stamps = {}
+    stamps = build_state.of(app).stamps = {}
     for path in tracked_files(app.config):
         path = path.resolve()
         digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "missing"
@@ -52,15 +52,14 @@ def refresh(app: Sphinx) -> None:
         if not stamp.is_file() or stamp.read_text(encoding="utf-8") != digest:
             stamp.parent.mkdir(parents=True, exist_ok=True)
             stamp.write_text(digest, encoding="utf-8")
-        app.lex_stamps[path] = stamp
+        stamps[path] = stamp
 
 
 def note(env: BuildEnvironment, path: Path | str) -> None:
     """Make the page being read depend on ``path``: through its stamp if it is tracked, by its own time if not."""
-    stamp = getattr(env.app, "lex_stamps", {}).get(Path(path).resolve())
+    stamp = build_state.of(env.app).stamps.get(Path(path).resolve())
     env.note_dependency(str(stamp or path))
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     app.connect("builder-inited", refresh)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

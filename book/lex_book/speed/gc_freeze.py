@@ -1,4 +1,4 @@
-"""Sphinx extension: Python's cyclic garbage collector leaves alone the state a build starts from.
+"""Python's cyclic garbage collector leaves alone the state a build starts from.
 
 When the builder is ready (``builder-inited``) the collector tracks some 360 000 long-lived objects: the imported
 modules, the configuration and the environment pickled by the last build. None of them becomes garbage during the
@@ -24,10 +24,11 @@ them once more at exit.
 from __future__ import annotations
 
 import gc
-from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+
+from lex_book import state as build_state
 
 
 def freeze(app: Sphinx) -> None:
@@ -35,14 +36,15 @@ def freeze(app: Sphinx) -> None:
 
 
 def pause(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    app.gc_paused = gc.isenabled()
+    build_state.of(app).gc_paused = gc.isenabled()
     gc.disable()
     return []
 
 
 def resume(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    if getattr(app, "gc_paused", False):
-        app.gc_paused = False
+    state = build_state.of(app)
+    if state.gc_paused:
+        state.gc_paused = False
         gc.enable()
         gc.collect()
     return []
@@ -50,15 +52,15 @@ def resume(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 def resume_after_failure(app: Sphinx, exception: Exception | None) -> None:
     """A build that failed between :func:`pause` and :func:`resume` leaves the collector running all the same."""
-    if getattr(app, "gc_paused", False):
-        app.gc_paused = False
+    state = build_state.of(app)
+    if state.gc_paused:
+        state.gc_paused = False
         gc.enable()
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     gc.unfreeze()  # what an earlier build of this process froze
     app.connect("builder-inited", freeze, priority=900)  # after the other extensions' builder-inited work
     app.connect("env-get-updated", pause, priority=0)  # before Sphinx's TocTreeCollector (priority 500)
     app.connect("env-get-updated", resume, priority=1000)
     app.connect("build-finished", resume_after_failure)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

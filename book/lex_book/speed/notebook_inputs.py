@@ -1,4 +1,4 @@
-"""Sphinx extension: a notebook's cached outputs are dropped when the code it imports changes.
+"""a notebook's cached outputs are dropped when the code it imports changes.
 
 The chapters are notebooks executed through jupyter-cache (``execute_notebooks: cache``), which keys an executed
 notebook by the text of its code cells alone. The calculators those cells show come from ``widgets/`` (rules, views,
@@ -23,12 +23,13 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any
 
-import build_cache
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
+
+from lex_book import state as build_state
+from lex_book.speed import build_cache
 
 STAMP = "lex-maritima-inputs.json"
 """The stored digest, in the execution cache's folder."""
@@ -73,28 +74,29 @@ def outdated_notebooks(
     cache = cache_folder(env)
     if cache is None:
         return []
-    app.lex_notebook_inputs = digest(Path(app.srcdir), app.config.lex_notebook_inputs)
-    if stored_digest(cache) == app.lex_notebook_inputs:
+    state = build_state.of(app)
+    state.notebook_inputs = digest(Path(app.srcdir), app.config.lex_notebook_inputs)
+    if stored_digest(cache) == state.notebook_inputs:
         return []
     pages = executed_pages(env)  # Sphinx keeps those it still finds
     cached = cache.is_dir()
     if cached:
         shutil.rmtree(cache)
     if cached or pages:
-        app.lex_notebook_news = f"the notebooks' inputs changed: execution cache cleared, {len(pages)} page(s) to run"
+        state.notebook_news = f"the notebooks' inputs changed: execution cache cleared, {len(pages)} page(s) to run"
     return pages
 
 
 def report(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     """Say why the notebooks run again (here, after Sphinx's line counting the pages to read, not inside it)."""
-    news = getattr(app, "lex_notebook_news", None)
+    news = build_state.of(app).notebook_news
     if news:
         logger.info(news)
 
 
 def store_digest(app: Sphinx, exception: Exception | None) -> None:
     """After a build that finished, the digest its notebooks were executed with, beside their outputs."""
-    key = getattr(app, "lex_notebook_inputs", None)  # set only when notebooks are executed through the cache
+    key = build_state.of(app).notebook_inputs  # set only when notebooks are executed through the cache
     if exception is not None or key is None:
         return
     cache = Path(app.env.mystnb_config.execution_cache_path)
@@ -106,9 +108,7 @@ def store_digest(app: Sphinx, exception: Exception | None) -> None:
     partial.replace(cache / STAMP)
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("lex_notebook_inputs", [], "", [list])
+def register(app: Sphinx) -> None:
     app.connect("env-get-outdated", outdated_notebooks)
     app.connect("env-before-read-docs", report)
     app.connect("build-finished", store_digest)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,4 @@
-"""Sphinx extension: a change to a file the pages load (a style sheet, a script, a vendored asset) reaches the site in
+"""a change to a file the pages load (a style sheet, a script, a vendored asset) reaches the site in
 an incremental build.
 
 Sphinx 7.4 copies the ``html_static_path`` folders into ``_static`` only when it writes pages: after an edit of
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -37,7 +36,5 @@ def record_digest(app: Sphinx, config: Config) -> None:
     config.lex_static_digest = static_digest(Path(app.confdir), list(config.html_static_path))
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("lex_static_digest", "", "html")
+def register(app: Sphinx) -> None:
     app.connect("config-inited", record_digest, priority=900)  # after the extensions' own folders (500)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,4 @@
-"""Sphinx extension: the HTML theme's Jinja templates are compiled once, not again by every build.
+"""the HTML theme's Jinja templates are compiled once, not again by every build.
 
 Sphinx renders every page through the theme's Jinja templates (sphinx-book-theme over pydata-sphinx-theme, some forty
 files), and its template environment has no bytecode cache, so each build compiles them all again before it writes
@@ -10,7 +10,6 @@ unchanged (it compares a checksum of the source); anything else is compiled as b
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from jinja2 import FileSystemBytecodeCache
 from sphinx.application import Sphinx
@@ -28,6 +27,5 @@ def use_bytecode_cache(app: Sphinx) -> None:
     environment.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     app.connect("builder-inited", use_bytecode_cache)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,4 @@
-"""Sphinx extension: only the pages of the table of contents are read, the rule of Jupyter Book's
+"""only the pages of the table of contents are read, the rule of Jupyter Book's
 ``only_build_toc_files: true``, found out in milliseconds.
 
 Jupyter Book hands that setting to sphinx-external-toc (``external_toc_exclude_missing``), which globs the whole
@@ -11,8 +11,6 @@ and comparison pages are added to it (``config-inited``, after every handler at 
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -38,7 +36,6 @@ def exclude_pages_not_in_toc(app: Sphinx, config: Config) -> None:
         config["exclude_patterns"] = config["exclude_patterns"] + extra
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     app.setup_extension("sphinx_external_toc")
     app.connect("config-inited", exclude_pages_not_in_toc, priority=950)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,4 @@
-"""Sphinx extension: the theme's icon font cut to the icons the site shows.
+"""the theme's icon font cut to the icons the site shows.
 
 pydata-sphinx-theme draws its icons (the menu, search, contents, download buttons, the chevrons of the sidebar) with
 Font Awesome 6's font, ``fa-solid-900.woff2``: 156 KB, half of what a statute's section page transfers, for the
@@ -17,7 +17,6 @@ import io
 import re
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pydata_sphinx_theme
 from fontTools import subset
@@ -86,6 +85,5 @@ def write_fonts(app: Sphinx, exception: Exception | None) -> None:
     LOGGER.info("icon fonts: %d icons; %s", len(characters), ", ".join(sizes))
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     app.connect("build-finished", write_fonts)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}

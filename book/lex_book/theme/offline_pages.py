@@ -1,10 +1,10 @@
-"""Sphinx extension: no page of the book loads anything from outside the site.
+"""no page of the book loads anything from outside the site.
 
 Jupyter Book always loads sphinx-thebe, which puts on every page a script naming thebe's bundle on unpkg.com (fetched
 when a reader starts a live-code session, which needs a remote Jupyter server anyway). The book is read offline, so
 those scripts are dropped. Then every page's script and stylesheet list is checked: an external one is a build warning
 (an error under ``--warningiserror``), naming the page and the URL. MathJax and the widget scripts come from the site
-(``_config.yml``: ``mathjax_path``, ``nb_ipywidgets_js``; ``book/_ext/vendor_assets.py``).
+(``_config.yml``: ``mathjax_path``, ``nb_ipywidgets_js``; ``book/lex_book/theme/vendor_assets.py``).
 """
 
 from __future__ import annotations
@@ -41,6 +41,5 @@ def keep_pages_offline(app: Sphinx, pagename: str, templatename: str, context: d
                 logger.warning(f"page {pagename} loads {_url(asset)} from outside the site", location=pagename)
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     app.connect("html-page-context", keep_pages_offline, priority=900)  # after every extension has added its assets
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

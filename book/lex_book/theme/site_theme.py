@@ -1,4 +1,4 @@
-"""Sphinx extension: the theme's chrome works on a phone and passes axe-core — the menu and contents buttons, the
+"""the theme's chrome works on a phone and passes axe-core — the menu and contents buttons, the
 sidebar's disclosure buttons, the code cells' toggles, one (light) colour mode.
 
 **The buttons.** sphinx-book-theme (1.3.0) draws its own header above the article: the primary-sidebar toggle, the
@@ -41,8 +41,8 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 HERE = Path(__file__).resolve().parent
-TEMPLATES = HERE / "site_theme_templates"
-STATIC = HERE / "static_theme"
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
 MYST_NB_TOGGLE = '<summary aria-label="Toggle hidden content">'
 
 
@@ -108,10 +108,9 @@ def write_landing(app: Sphinx, exception: Exception | None) -> None:
     Path(app.outdir, "index.html").write_text(text, encoding="utf-8")
 
 
-def setup(app: Sphinx) -> dict[str, Any]:
+def register(app: Sphinx) -> None:
     app.connect("config-inited", keep_pydata_navbar_undrawn)
     app.connect("config-inited", add_templates_and_static)
     app.add_css_file("site_theme.css")
     app.connect("html-page-context", fix_page, priority=600)  # after pydata-sphinx-theme's functions (500)
     app.connect("build-finished", write_landing, priority=400)  # before sphinx-external-toc's (500)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -7,10 +7,11 @@ them to ``_build/html/_static/vendor/``. They are deliberately kept out of the b
 
 ``_config.yml`` points at them with ``mathjax_path`` (Sphinx's ``sphinx.ext.mathjax``). No page loads the
 ipywidgets bundle (the calculators are HTML forms recomputed by the page's own Python,
-``book/_ext/live_calculators.py``; ``nb_ipywidgets_js`` is empty), so RequireJS and ``embed-amd.js`` are not
-vendored. Pyodide, which the live calculators run, is copied by ``book/_ext/live_runtime.py`` when the book is built.
+``book/lex_book/live/live_calculators.py``; ``nb_ipywidgets_js`` is empty), so RequireJS and ``embed-amd.js`` are not
+vendored. Pyodide, which the live calculators run, is copied by ``lex_book/live/live_runtime.py``
+when the book is built.
 
-Run ``python book/_ext/vendor_assets.py`` (``make book-vendor`` does) after ``npm ci``.
+Run ``python book/lex_book/theme/vendor_assets.py`` (``make book-vendor`` does) after ``npm ci``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import shutil
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NODE_MODULES = ROOT / "node_modules"
 VENDOR_DIR = ROOT / "_build" / "vendor-static"
 """The ``html_static_path`` entry; its ``vendor/`` folder becomes ``_static/vendor/`` in the built site."""
