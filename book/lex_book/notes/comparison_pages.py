@@ -32,10 +32,10 @@ from sphinx.util.docutils import SphinxDirective
 
 import corpus
 from corpus import concordance, derivations
+from corpus.page_map import COMPARISONS_DIR, derivation_docname, text_of
 from lex_book.notes.note_nodes import HTML_VISITORS, akn_link, deleted, doc_link, inserted, markdown_escape
 from lex_book.notes.word_diff import Chunk, diff_words, key_changes, similarity, touches_limit
 from lex_book.reader import akn_render
-from lex_book.reader.akn_pages import COMPARISONS_DIR, derivation_docname, text_of
 from lex_book.reader.statute_reader import SOURCES, note_link_targets
 from lex_book.speed import build_cache, content_stamps
 

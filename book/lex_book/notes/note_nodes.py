@@ -27,7 +27,8 @@ from sphinx import addnodes
 
 import corpus
 from corpus.annotation_store import Note, split_source
-from lex_book.reader.akn_pages import DIVISIONS, division_title, local
+from corpus.page_map import division_title, local
+from corpus.vocabulary import DIVISIONS
 
 KIND_LABELS = {
     "commentary": "Commentary",

@@ -36,8 +36,8 @@ from sphinx.util.docutils import SphinxDirective
 import corpus
 from corpus import derivations
 from corpus.catalogue import CATALOGUE_FILE, Document
+from corpus.page_map import derivation_docname, document_pages
 from lex_book.notes.note_nodes import HTML_VISITORS, details, summary
-from lex_book.reader.akn_pages import derivation_docname, document_pages
 from widgets.rules.wording import date_text
 
 ANCHOR = "document-status"
