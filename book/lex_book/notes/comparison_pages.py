@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from docutils import nodes
 from lxml import etree
@@ -226,7 +227,7 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     for name in docnames:
         site_map[name] = Document(docname=name)
     for parent in [INDEX, *docnames]:
-        children = [FileItem(docname) for docname, _, above in plan if above == parent]
+        children: list[Any] = [FileItem(docname) for docname, _, above in plan if above == parent]  # TocTree's items
         if children:
             site_map[parent].subtrees = [TocTree(items=children, hidden=True, titlesonly=True)]
     generated = {f"{d}.md" for d in [INDEX, *docnames]}
@@ -252,8 +253,9 @@ def _column(side: Side, rendered: list[nodes.Node]) -> nodes.container:
     if heading:
         header += nodes.Text(f" — {heading}")
     header += nodes.Text(" ")
-    header += akn_link(side.document, side.eid, nodes.Text("read in the statute"))
-    header[-1]["classes"].append("provision-link")
+    link = akn_link(side.document, side.eid, nodes.Text("read in the statute"))
+    link["classes"].append("provision-link")
+    header += link
     column += header
     box = nodes.container(classes=["provision-quote"])
     box.extend(rendered)

@@ -116,7 +116,7 @@ def place_notes(
         for note in notes:
             if twin and note.target is None:
                 continue
-            anchor = note.target if twin else note.anchor
+            anchor = note.target if twin and note.target is not None else note.anchor
             where = page_map.document_pages(anchor.document).locate(anchor.eid) if anchor.document in doc_ids else None
             if where is None or not where[1]:
                 unplaced.append(f"  {note.file}:{note.line}: note {note.id!r}: the reader shows no {anchor.eid!r}")
@@ -166,7 +166,9 @@ def prepare(app: Sphinx) -> None:
 
 def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> int:
     """Highlight the quotes and put each anchor's notes after its element's sentence; return the notes placed."""
-    by_id = {i: node for node in doctree.findall(nodes.Element) for i in node.get("ids", [])}
+    by_id: dict[str, nodes.Element] = {}
+    for node in doctree.findall(nodes.Element):
+        by_id.update(dict.fromkeys(node.get("ids", []), node))
     count = 0
     for anchor, placed in at.items():
         element = by_id.get(anchor)
@@ -179,7 +181,7 @@ def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> in
         apart = not isinstance(element, (nodes.section, nodes.row, nodes.entry))
         if apart and note_nodes.sentence_unit(element) is not element:
             first = placed[0]
-            where = first.note.target if first.twin else first.note.anchor
+            where = first.note.target if first.twin and first.note.target is not None else first.note.anchor
             label = corpus.citation(where.document, anchor)
             block += nodes.paragraph("", f"On {label}:", classes=["lm-notes-on"])
         for item in placed:

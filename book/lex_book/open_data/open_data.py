@@ -504,9 +504,7 @@ def add_contents_downloads(app: Sphinx, doctree: nodes.document) -> None:
     for doc in reader_documents(app):
         if docname != page_map.document_pages(doc.id).contents.docname(doc.id):
             continue
-        facts = next(
-            iter(doctree.findall(lambda n: isinstance(n, nodes.field_list) and "akn-facts" in n["classes"])), None
-        )
+        facts = next((n for n in doctree.findall(nodes.field_list) if "akn-facts" in n["classes"]), None)
         if facts is None:
             raise ExtensionError(f"{docname}: the contents page of {doc.id} has no facts list for its downloads")
         _note_inputs(app.env, [doc])

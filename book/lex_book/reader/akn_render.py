@@ -215,7 +215,7 @@ class Renderer:
     def title_remarks(self, el: etree._Element) -> list[nodes.Node]:
         """The editorial remarks inside a number or heading, which titles leave out, as a paragraph of their own."""
         found = [
-            r for name in ("num", "heading") if child(el, name) is not None for r in child(el, name).iter("{*}remark")
+            r for name in ("num", "heading") if (part := child(el, name)) is not None for r in part.iter("{*}remark")
         ]
         if not found:
             return []

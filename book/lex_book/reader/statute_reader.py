@@ -92,7 +92,7 @@ def reader_plan(doc_ids: list[str], calculators: dict[str, dict[str, list[str]]]
             [
                 page.docname(doc_id),
                 stub(doc_id, page, runs.get(page.elements[0].get("eId"), []) if page.kind == "section" else []),
-                pages.page(page.parent).docname(doc_id) if page.parent else None,
+                parent.docname(doc_id) if page.parent and (parent := pages.page(page.parent)) else None,
             ]
             for page in pages.pages
         ]
@@ -473,7 +473,7 @@ def register(app: Sphinx) -> None:
     app.add_directive("statute-page", StatutePage)
     app.add_directive("statute-breadcrumb", StatuteBreadcrumb)
     app.add_directive("statute-list", StatuteList)  # the front page's list of the statutes
-    others = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
+    others: dict[str, Any] = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
     app.add_node(akn_render.provision_link, html=(akn_render.visit_provision_link, None), **others)
     app.add_node(moved_sections, html=(visit_moved_sections, None), **others)
     app.add_node(akn_render.work_title, html=(akn_render.visit_work_title, None), **others)
