@@ -22,7 +22,7 @@ def inserted_after(previous: str, label: str) -> bool:
     if not INSERTED.match(label):
         return False
     base, letter = label[:-1], label[-1]
-    return previous == base and letter == "a" or previous == base + chr(ord(letter) - 1)
+    return (previous == base and letter == "a") or previous == base + chr(ord(letter) - 1)
 
 
 #: the series a first label opens

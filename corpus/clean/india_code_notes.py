@@ -23,7 +23,7 @@ from corpus import markup
 FOOTNOTES = re.compile(r"\s*\[Footnote\]\s*")
 """Where a footnote paragraph starts (the record's ``\\n\\n[Footnote] ``)."""
 
-_LABEL = r"(?:^|(?<=\s))(?P<n>{n})(?:\s?\.)?\s+(?:\.\s+)?(?=\S)"
+_LABEL = r"(?:^|(?<=\s))(?<!s\. )(?<!Act )(?P<n>{n})(?:\s?\.\s+(?:\.\s+)?(?=\S)|\s+(?=[A-Z]))"
 """A note's label at its start: ``1. ``, ``1 . ``, ``1 `` (1958 s.401), ``4. . `` (s.258), ``302 `` (s.436)."""
 
 KINDS = (

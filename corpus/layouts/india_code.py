@@ -660,8 +660,9 @@ def _table(text: str, head_end: int, section: _Section, file: str) -> list[str]:
     out += ["  TR", *(line for c in columns for line in ("    TH", "      " + markup.text(c)))]
     rows = _serials(text, head_end)
     if not rows:
-        raise QuirksError(f"india-code: {file} line {section.content_line}: section {section.num}: a table with no item 1")
-    for index, (at, serial, body) in enumerate(rows):
+        where = f"india-code: {file} line {section.content_line}: section {section.num}"
+        raise QuirksError(f"{where}: a table with no item 1")
+    for index, (_, serial, body) in enumerate(rows):
         end = rows[index + 1][0] if index + 1 < len(rows) else len(text)
         words = text[body:end].strip()
         out += ["  TR", "    TC", "      " + markup.text(serial), f"    TC{{colspan {len(columns) - 1}}}"]
