@@ -13,9 +13,29 @@ line numbers). Each section's string is cut into paragraphs before each list mar
 sentence ("sub-section (1) of section 54") is not a cut. The paragraphs are nested by the Ordinance's engine
 (:mod:`corpus.clean.paragraph_lists`), which tells a marker that continues a list from one that is the rest of a
 sentence. The section numbers are read from the record and checked: each is the one after the last (``5`` after
-``4``, or ``4A`` after ``4``); a gap or a repeat is an error naming the line. A footnote becomes an editorial note
-(``authorialNote class="editorial"``, marked as printed), never law text, placed at its glued mark; a footnote whose
-mark is not found in its section is an error naming the line.
+``4``, or ``4A`` after ``4``); a gap or a repeat is an error naming the line.
+
+India Code prints older Acts consolidated (:mod:`corpus.clean.india_code_notes` reads the apparatus). The law text
+is the text as it stands: no bracket digit or ``***`` is left in it. The ONE shape of an amendment (also in
+/work/coord/amendment-shape.md, with the 1958 Act's s.141(3) as example):
+
+- the note, at its mark: ``<authorialNote class="editorial" marker="N" placement="bottom">`` with one ``<p>``, the
+  footnote as printed, its facts marked: ``<inline name="amendment" class="substituted|inserted|added|omitted|
+  renumbered|repealed|amended|extended">``, the amending Act ``<ref href="/akn/in/act/YYYY/N">`` (``ibid.`` resolved
+  to the Act of the note before it only when no section is absent between them), ``<inline name="section">``,
+  ``<inline name="replaced" class="quoted|described">`` (the words replaced or omitted, when quoted), and the w.e.f.
+  date ``<date date="YYYY-MM-DD" class="wef">``;
+- the words inside its brackets: ``<ins class="amendment" refersTo="#<the note's eId>">`` right after it, one per
+  paragraph when a bracket holds whole clauses, sub-sections or a section (the number outside the span);
+- an omission mark leaves the note alone at its place, with the omitted provision's number when the note names one;
+- a note whose mark is not in the text is placed at the start of the section (a fact of the report).
+
+Record errors are the quirks file's reviewed data (:func:`read_quirks`): ``absent`` sections (the first ones too),
+each with its reason; ``renumber`` a number the harvest split ("344" + title "-I. …" is s.344-I); ``override`` a
+wrong ``title`` or ``issued_date`` with the true value, a note and a source. A table printed in a section ("Serial
+No. Offences … Penalties 1 2 3 4 1. If …") becomes a ``TABLE`` with its header rows and one row per item (its
+serial, then its text). A list that restarts the series of the item holding it, or runs out of sequence, is an error
+naming the file, the line, the section and the marker. Every error names the file.
 
 The catalogue entry's title and date must be the record's (``title``, ``issued_date``): else an error naming the
 field. Nothing of one Act is in this module: another Central Act in this layout needs only its catalogue entry.
