@@ -356,17 +356,20 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     definitions = section.heading.startswith("Definitions")
     items = paragraph_lists.outline_items(node, count, definitions, _no_remark)  # type: ignore[arg-type]
     placed = set()
+    unplaced = []
     for note in notes:
         if not note.mark or note.mark in placed:
             continue
         placed.add(note.mark)
         if not _place_note(items, note):
             count("notes whose mark is not in the text (placed at the section's start)")
-            _place_first(items, note)
+            unplaced.append(note)
             state.unplaced.append(f"s.{section.num} note {note.mark}")
         count("amendment notes" if note.kind not in {"other", "commencement"} else f"{note.kind} notes")
         if note.kind not in {"other", "commencement"} and note.wef is None:
             count("amendment notes without a w.e.f. date read")
+    for note in reversed(unplaced):  # each at the start: in their order
+        _place_first(items, note)
     _finish_spans(items)
     if table is not None:
         _holder(items).append(outline.Raw(table_markup))
