@@ -190,10 +190,10 @@ class Nester:
             # that …; (f) …" in the second proviso; the proviso is (e)'s and the proviso holding the list stays open
             self._open_annex("proviso", innermost, line, text)
             return
-        if innermost.role == "item" and innermost.level >= 1 and self._a_sibling_has_a_proviso(innermost):
-            if _LEADING_INVISIBLE.sub("", text).startswith("Provided that"):
-                self._open_annex("proviso", innermost, line, text)
-                return
+        parallel = innermost.role == "item" and innermost.level >= 1 and self._a_sibling_has_a_proviso(innermost)
+        if parallel and _LEADING_INVISIBLE.sub("", text).startswith("Provided that"):
+            self._open_annex("proviso", innermost, line, text)
+            return
         self._close_annexes()
         holder = self.stack[-1]
         own = bool(_THIS_CLAUSE.search(text))  # "under this clause": the clause it follows (MPA 2021 s.15(2)(b))
