@@ -311,6 +311,11 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     notes = india_code_notes.notes(raw[body_end:], body_end) if cut else []
     by_mark: dict[str, india_code_notes.Note] = {}
     for note in notes:
+        if not note.mark:
+            raise QuirksError(
+                f"india-code: {state.file} line {line}: section {section.num}: a footnote paragraph whose first note"
+                f" has no number: {note.text[:60]!r}"
+            )
         india_code_notes.read_facts(note, state.last_act, state.years)
         if note.act is not None and not note.ibid:
             state.last_act = note.act
@@ -470,6 +475,8 @@ def _events(
             reason = f"the mark of note {mark.mark} and its bracket: the amended words are the note's span"
         elif mark.kind == india_code_notes.OMISSION:
             reason = f"the mark of note {mark.mark} where words were omitted: the note stands at its place"
+        elif mark.kind == india_code_notes.APART:
+            reason = f"footnote mark standing apart after the word it annotates: the marker of note {mark.mark}"
         else:
             reason = f"footnote mark glued to the word it annotates: the marker of editorial note {mark.mark}"
         removals.append((mark.start, mark.end, reason))
