@@ -25,6 +25,11 @@ older text and one per section of the newer text that the older did not have::
   columns; a test holds them to the method.
 - ``note``: what changed, read from the two texts.
 
+A row may name a section that the document's source lacks, when the build declared it so (an India Code record's
+``absent_from_the_record``, in ``corpus/reports/<id>.json``): the reviewer cannot read its words, so such a row says
+why in its note, and the method, which has no text to compare, gives it no score and no rank (an empty field in its
+place) and the agreement leaves it out.
+
 "Every section" means the whole of both texts unless ``scope.yaml`` in the same folder limits a table to Parts or
 sections of either side (:func:`scopes`): the table then covers every section of that scope, and may name sections
 outside it. The wording a reader sees never says that a Bill became law unless the catalogue's standing says so
@@ -39,6 +44,7 @@ section (:func:`agreement`); ``--candidates`` prints each clause's candidates, `
 from __future__ import annotations
 
 import csv
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -152,6 +158,14 @@ def documents(path: Path) -> tuple[str, str]:
     return older, newer
 
 
+@cache
+def absent(doc_id: str) -> dict[str, str]:
+    """The sections the build declared missing from a document's source (number → reason), from its report's
+    ``facts``; none for a document whose source is whole."""
+    report = json.loads(catalogue.document(doc_id).report_path.read_text(encoding="utf-8"))
+    return {entry["number"]: entry["reason"] for entry in report.get("facts", {}).get("absent_from_the_record", [])}
+
+
 def _fail(path: Path, line: int, field: str, why: str) -> DerivationError:
     return DerivationError(f"{path}:{line}: field {field!r}: {why}")
 
@@ -218,7 +232,7 @@ def scopes(path: Path) -> Scope:
     return Scope(old[0], new[0], old[1], new[1])  # type: ignore[index]
 
 
-def _row(path: Path, line: int, raw: dict[str, str], older_sections: dict, newer_sections: dict) -> Row:
+def _row(path: Path, line: int, raw: dict[str, str], older_sections: object, newer_sections: object) -> Row:
     """One CSV row checked on its own: numbers that exist, the vocabularies, the relation's shape."""
     if None in raw or None in raw.values():
         raise _fail(path, line, "note", "wrong number of fields (quote a note with commas)")
@@ -259,7 +273,7 @@ def read_table(path: Path) -> Table:
     section into which others are ``merged`` named by two rows or more. Any fault raises :class:`DerivationError`
     naming the file, the line and the field."""
     older, newer = documents(path)
-    older_sections, newer_sections = sections(older), sections(newer)
+    older_sections, newer_sections = [*sections(older), *absent(older)], [*sections(newer), *absent(newer)]
     scope = scopes(path)
     with path.open(encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(handle)
@@ -273,11 +287,11 @@ def read_table(path: Path) -> Table:
         if row.older:
             seen[row.older] = row.line
     end = len(rows) + 2
-    missing = [n for n in (scope.older or older_sections) if n not in seen]
+    missing = [n for n in (scope.older or sections(older)) if n not in seen]
     if missing:
         raise _fail(path, end, "from", f"no row for section(s) {', '.join(missing)} of {older}")
     named = Counter(s for r in rows for s in r.newer)
-    missing = [n for n in (scope.newer or newer_sections) if n not in named]
+    missing = [n for n in (scope.newer or sections(newer)) if n not in named]
     if missing:
         raise _fail(path, end, "to", f"no row for section(s) {', '.join(missing)} of {newer}")
     for row in rows:
@@ -301,8 +315,21 @@ def all_tables() -> list[Table]:
 # ---- the measured method -----------------------------------------------------------------------------------------
 
 
+def readable(table: Table, row: Row) -> bool:
+    """Whether the method can say anything of a row: the older text's section (or, for a new one, the newer text's)
+    has words in the corpus, not only a declaration that its source lacks it, and so has at least one of the newer
+    text's sections it names."""
+    if row.relation == "new":
+        return row.newer[0] in sections(table.newer)
+    newer = sections(table.newer)
+    return row.older in sections(table.older) and (not row.newer or any(s in newer for s in row.newer))
+
+
 def measured(table: Table, row: Row) -> tuple[str, str]:
-    """What the method says of a reviewed row: (score, rank) as the table records them (module docstring)."""
+    """What the method says of a reviewed row: (score, rank) as the table records them (module docstring); empty
+    for a section whose words the corpus lacks (:func:`absent`)."""
+    if not readable(table, row):
+        return "", ";".join("" for _ in row.newer) if len(row.newer) > 1 else ""
     if row.relation == "new":
         best = similarity_index(table.newer, table.older)[row.newer[0]][0][1]
         return f"{best:.2f}", ""
@@ -310,8 +337,8 @@ def measured(table: Table, row: Row) -> tuple[str, str]:
     if row.relation == "dropped":
         return f"{ranked[0][1]:.2f}", ""
     place = {section: (rank, score) for rank, (section, score) in enumerate(ranked, start=1)}
-    scores = ";".join(f"{place[s][1]:.2f}" for s in row.newer)
-    return scores, ";".join(str(place[s][0]) for s in row.newer)
+    scores = ";".join(f"{place[s][1]:.2f}" if s in place else "" for s in row.newer)
+    return scores, ";".join(str(place[s][0]) if s in place else "" for s in row.newer)
 
 
 def rescore(path: Path) -> None:
@@ -348,11 +375,13 @@ class Agreement:
 
 def agreement(table: Table) -> Agreement:
     """Agreement over the older text's sections the reviewer found in the newer (every relation but ``dropped`` and
-    ``new``)."""
+    ``new``), leaving out a section whose words the corpus lacks (the method has nothing to rank) and counting as
+    links only the newer sections that have words."""
     first = {number: found[0][0] for number, found in candidates(table.older, table.newer, top=1).items()}
-    compared = [r for r in table.rows if r.relation not in ("dropped", "new")]
+    readable_newer = sections(table.newer)
+    compared = [r for r in table.rows if r.relation not in ("dropped", "new") and readable(table, r)]
     departures = tuple((r.older, first[r.older], ";".join(r.newer)) for r in compared if first[r.older] not in r.newer)
-    links = sum(len(r.newer) for r in compared)
+    links = sum(s in readable_newer for r in compared for s in r.newer)
     first_links = sum(rank == "1" for r in compared for rank in r.rank.split(";"))
     return Agreement(len(compared) - len(departures), len(compared), first_links, links, departures)
 
@@ -461,20 +490,33 @@ def notes(table: Table) -> list[Note]:
     newer_label = labels(table)[1]
     newer_status = _standing_words(table.newer)
     found = []
+    older_words, newer_words = sections(table.older), sections(table.newer)
     for row in table.rows:
-        where = Anchor(table.older, section_eid(table.older, row.older)) if row.older else None
+        where = Anchor(table.older, section_eid(table.older, row.older)) if row.older in older_words else None
+        present = tuple(s for s in row.newer if s in newer_words)
         if row.relation == "new":
             anchor, targets = Anchor(table.newer, section_eid(table.newer, row.newer[0])), [None]
             unit = units(table.older)[0]
-            text = f"New in the {newer_label}: the {_title(table.older)} had no such {unit}. {row.note}"
+            had = f"the {_title(table.older)} had no such {unit}"
+            text = f"New in the {newer_label} ({row.confidence} confidence): {had}. {row.note}"
         elif row.relation == "dropped":
             anchor, targets = where, [None]
             gone = units(table.newer)[0]
             text = f"Dropped: the {_title(table.newer)}{newer_status} has no {gone} from this one. {row.note}"
+        elif where is None:  # the older text's source lacks the section: the note stands on the newer side
+            anchor, targets = Anchor(table.newer, section_eid(table.newer, present[0])), [None]
+            unit = units(table.older)[0]
+            why = absent(table.older)[row.older]
+            text = (
+                f"Corresponds to {unit} {row.older} of the {_title(table.older)}, whose words the corpus lacks ({why})"
+                f" ({row.confidence} confidence). {row.note}"
+            )
         else:
-            anchor, targets = where, [Anchor(table.newer, section_eid(table.newer, s)) for s in row.newer]
-            named = _names(table.newer, row.newer)
+            targets = [Anchor(table.newer, section_eid(table.newer, s)) for s in present] or [None]
+            anchor, named = where, _names(table.newer, row.newer)
             text = f"{words[row.relation]} {named}{newer_status} ({row.confidence} confidence). {row.note}"
+        if anchor is None:
+            continue
         for target in targets:
             other = f"{target.document}-{target.eid}" if target else row.relation
             ident = re.sub(r"[^a-z0-9]+", "-", f"derivation {anchor.document} {anchor.eid} {other}".lower())
