@@ -171,3 +171,64 @@ def test_the_command_refuses_a_malformed_table_in_one_line(tmp_path, capsys):
     changed(tmp_path, 9, relation="kept")
     assert derivations_command(folder=tmp_path) == 2
     assert capsys.readouterr().err.startswith(f"derivation table rejected: {tmp_path / PATH.name}:9: field 'relation'")
+
+
+# -- older and newer texts, scope and wording ------------------------------------------------------------------------
+
+
+def test_the_file_names_the_older_text_first_and_the_columns_say_from_and_to():
+    assert derivations.documents(PATH) == (BILL, ACT)
+    assert PATH.read_text(encoding="utf-8").splitlines()[0] == "from,to,relation,confidence,score,rank,note"
+    assert derivations.labels(TABLE) == ("Bill", "Act")
+    assert derivations.units(BILL) == ("clause", "clauses") and derivations.units(ACT) == ("section", "sections")
+
+
+def test_a_bill_the_catalogue_does_not_say_was_enacted_is_never_worded_as_enacted():
+    from corpus import catalogue
+
+    assert catalogue.document(BILL).standing.state == "not-enacted"
+    assert derivations.said(TABLE) is derivations.CORRESPONDS
+    texts = [n.text for n in derivations.all_notes() if n.document == BILL]
+    assert texts and not any("nacted" in t or "became" in t for t in texts)
+    whole = derivations.whole_note(TABLE)[0].text
+    assert whole.startswith("Beside the Major Port Authorities Act, 2021 (Act No. 1 of 2021): Of the Bill's 65 clauses")
+
+
+def scoped(tmp_path, scope: str, keep: set[str]):
+    rows = [r for r in rows_of(PATH) if r["from"] in keep]
+    path = write(tmp_path, rows)
+    (tmp_path / derivations.SCOPES).write_text(scope, encoding="utf-8")
+    return path
+
+
+def test_a_scope_limits_the_table_to_the_sections_it_names_on_each_side(tmp_path):
+    path = scoped(tmp_path, f"{PATH.stem}:\n  from: ['8', '9']\n  to: ['8', '9']\n", {"8", "9"})
+    table = read_table(path)
+    assert [(r.older, r.newer) for r in table.rows] == [("8", ("8",)), ("9", ("9",))]
+    assert (table.scope.older, table.scope.newer) == (("8", "9"), ("8", "9"))
+    assert table.scope.older_said == "sections 8 and 9"
+    assert derivations.clause_summary(table) == (
+        "Of the Bill's 2 clauses in this table: 1 unchanged, 1 amended; in sections 8 and 9 the Act has 0 new sections."
+    )
+    with pytest.raises(DerivationError, match=r"field 'from': no row for section\(s\) 9 of in-mpab-2016"):
+        read_table(scoped(tmp_path, f"{PATH.stem}:\n  from: ['8', '9']\n  to: ['8']\n", {"8"}))
+
+
+@pytest.mark.parametrize(
+    ("scope", "why"),
+    [
+        (f"{PATH.stem}:\n  to: [Part IX]\n", rf"field '{PATH.stem}.to': {ACT} has no Part IX"),
+        (f"{PATH.stem}:\n  from: ['8', '99']\n", rf"field '{PATH.stem}.from': {BILL} has no section '99'"),
+        (f"{PATH.stem}:\n  from: '8'\n", rf"field '{PATH.stem}.from': a list of Parts"),
+        (f"{PATH.stem}:\n  older: ['8']\n", rf"field '{PATH.stem}': 'from' and/or 'to'"),
+        ("in-ipa-1875__in-msa-1880:\n  from: ['1']\n", r"field 'in-ipa-1875__in-msa-1880': no such table"),
+    ],
+)
+def test_a_malformed_scope_names_its_file_and_field(tmp_path, scope, why):
+    with pytest.raises(DerivationError, match=rf"scope.yaml: {why}"):
+        read_table(scoped(tmp_path, scope, {"8", "9"}))
+
+
+def test_the_corpus_s_documents_built_from_whole_sources_declare_no_absent_section():
+    assert derivations.absent(BILL) == {} and derivations.absent(ACT) == {}
+    assert all(derivations.readable(TABLE, row) for row in TABLE.rows)
