@@ -416,6 +416,23 @@ def units(doc_id: str) -> tuple[str, str]:
     return ("clause", "clauses") if _kind_word(doc_id) == "Bill" else ("section", "sections")
 
 
+def direction(table: Table) -> str:
+    """What a table sets side by side, as a reader's heading says it: "From Bill to Act", "From Act to Act", "From Act
+    to Bill" (a Bill proposing to replace an Act: never "to law")."""
+    return f"From {_kind_word(table.older)} to {_kind_word(table.newer)}"
+
+
+def page_title(table: Table) -> str:
+    """ "From Act to Act: Indian Ports Act, 1875 and Indian Ports Act, 1908": the title of the table's page."""
+    return f"{direction(table)}: {_title(table.older)} and {_title(table.newer)}"
+
+
+def numbered(doc_id: str) -> str:
+    """ "Act No. 15 of 1908", "Bill No. 236 of 2016": how a text is numbered, by its kind."""
+    doc = catalogue.document(doc_id)
+    return f"{_kind_word(doc_id)} No. {doc.number} of {doc.date[:4]}"
+
+
 def clause_summary(table: Table) -> str:
     """ "Of the Bill's 65 clauses: 1 unchanged, 31 renumbered, 32 amended, 1 split; the Act has 7 new sections."
     A table limited by its scope says which part of each text it counts ("Of the 1958 Act's 40 sections in this
@@ -555,8 +572,7 @@ def whole_note(table: Table) -> list[Note]:
     if key is None:
         return []
     newer = catalogue.document(table.newer)
-    number = f"{_kind_word(newer.id)} No. {newer.number} of {newer.date[:4]}"
-    text = f"Beside the {newer.short_title} ({number}){_standing_words(newer.id)}: "
+    text = f"Beside the {newer.short_title} ({numbered(newer.id)}){_standing_words(newer.id)}: "
     return [
         Note(
             id=f"derivation-{table.older}-became-{table.newer}",

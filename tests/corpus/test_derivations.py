@@ -232,3 +232,12 @@ def test_a_malformed_scope_names_its_file_and_field(tmp_path, scope, why):
 def test_the_corpus_s_documents_built_from_whole_sources_declare_no_absent_section():
     assert derivations.absent(BILL) == {} and derivations.absent(ACT) == {}
     assert all(derivations.readable(TABLE, row) for row in TABLE.rows)
+
+
+def test_the_reader_s_headings_name_the_kinds_of_the_two_texts():
+    assert derivations.direction(TABLE) == "From Bill to Act"
+    assert (
+        derivations.page_title(TABLE)
+        == "From Bill to Act: Major Port Authorities Bill, 2016 and Major Port Authorities Act, 2021"
+    )
+    assert (derivations.numbered(BILL), derivations.numbered(ACT)) == ("Bill No. 328 of 2016", "Act No. 1 of 2021")
