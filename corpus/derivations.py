@@ -514,12 +514,13 @@ def notes(table: Table) -> list[Note]:
         if row.relation == "new":
             anchor, targets = Anchor(table.newer, section_eid(table.newer, row.newer[0])), [None]
             unit = units(table.older)[0]
-            had = f"the {_title(table.older)} had no such {unit}"
-            text = f"New in the {newer_label} ({row.confidence} confidence): {had}. {row.note}"
+            none = f"no {unit} of the {_title(table.older)} corresponds"
+            text = f"New in the {newer_label}: {none} ({row.confidence} confidence). {row.note}"
         elif row.relation == "dropped":
             anchor, targets = where, [None]
             gone = units(table.newer)[0]
-            text = f"Dropped: the {_title(table.newer)}{newer_status} has no {gone} from this one. {row.note}"
+            none = f"the {_title(table.newer)}{newer_status} has no {gone} corresponding to this one"
+            text = f"No counterpart in the {newer_label}: {none} ({row.confidence} confidence). {row.note}"
         elif where is None:  # the older text's source lacks the section: the note stands on the newer side
             anchor, targets = Anchor(table.newer, section_eid(table.newer, present[0])), [None]
             unit = units(table.older)[0]
