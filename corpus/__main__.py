@@ -95,7 +95,10 @@ def derivations_command(
         counts = ", ".join(f"{n} {relation}" for relation, n in derivations.relation_counts(table).items())
         agreed = derivations.agreement(table)
         older, newer = derivations.labels(table)
-        print(f"{path.name}: {len(table.rows)} rows: {counts}")
+        print(f"{path.name}: {len(table.all_rows)} rows: {counts}")
+        if table.gaps:
+            print(f"  rows naming a section the source lacks (no score): {len(table.gaps)}: ", end="")
+            print(", ".join(f"{r.older or '-'} -> {';'.join(r.newer) or '-'}" for r in table.gaps))
         if table.scope.older is not None or table.scope.newer is not None:
             said = [f"the {older}'s {table.scope.older_said}" if table.scope.older_said else f"the whole {older}"]
             said.append(f"the {newer}'s {table.scope.newer_said}" if table.scope.newer_said else f"the whole {newer}")

@@ -28,7 +28,8 @@ older text and one per section of the newer text that the older did not have::
 A row may name a section that the document's source lacks, when the build declared it so (an India Code record's
 ``absent_from_the_record``, in ``corpus/reports/<id>.json``): the reviewer cannot read its words, so such a row says
 why in its note, and the method, which has no text to compare, gives it no score and no rank (an empty field in its
-place) and the agreement leaves it out.
+place) and the agreement leaves it out. Such rows are a table's ``gaps``, kept apart from its ``rows`` (the pairs a
+reader can follow and compare, which the book's pages and comparison pages list).
 
 "Every section" means the whole of both texts unless ``scope.yaml`` in the same folder limits a table to Parts or
 sections of either side (:func:`scopes`): the table then covers every section of that scope, and may name sections
@@ -113,13 +114,20 @@ class Scope:
 @dataclass(frozen=True)
 class Table:
     """A derivation table: the older and the newer text, the reviewed rows, the file they were read from and what
-    of each text it covers."""
+    of each text it covers. ``rows`` are the rows whose every section has its words in the corpus, which a reader can
+    follow and compare; ``gaps`` the rows that name a section the source lacks (:func:`absent`), whose note stands
+    on the side that has words; ``all_rows`` both, in the file's order."""
 
     older: str
     newer: str
     rows: tuple[Row, ...]
     path: Path
     scope: Scope = Scope()
+    gaps: tuple[Row, ...] = ()
+
+    @property
+    def all_rows(self) -> tuple[Row, ...]:
+        return tuple(sorted(self.rows + self.gaps, key=lambda r: r.line))
 
     # book/_ext's names (see Row)
     @property
@@ -132,13 +140,13 @@ class Table:
 
     def of_section(self, number: str) -> Row:
         """The row of the older text's section ``number``."""
-        return next(r for r in self.rows if r.older == number)
+        return next(r for r in self.all_rows if r.older == number)
 
     of_clause = of_section
 
     def into_section(self, section: str) -> list[Row]:
         """The rows naming ``section`` of the newer text (one, or several sections merged into it)."""
-        return [r for r in self.rows if section in r.newer]
+        return [r for r in self.all_rows if section in r.newer]
 
 
 def tables(folder: Path = TABLES_DIR) -> list[Path]:
@@ -299,7 +307,10 @@ def read_table(path: Path) -> Table:
             raise _fail(path, row.line, "relation", f"'merged': no other section is in section {row.newer[0]}")
         if row.relation == "new" and named[row.newer[0]] > 1:
             raise _fail(path, row.line, "relation", f"'new': another row derives section {row.newer[0]}")
-    return Table(older, newer, tuple(rows), path, scope)
+    with_words = set(sections(older)), set(sections(newer))
+    whole = [r for r in rows if (not r.older or r.older in with_words[0]) and set(r.newer) <= with_words[1]]
+    gaps = [r for r in rows if r not in whole]
+    return Table(older, newer, tuple(whole), path, scope, tuple(gaps))
 
 
 @cache
@@ -347,7 +358,7 @@ def rescore(path: Path) -> None:
     with path.open("w", encoding="utf-8", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
-        for row in table.rows:
+        for row in table.all_rows:
             score, rank = measured(table, row)
             writer.writerow({
                 "from": row.older, "to": ";".join(row.newer), "relation": row.relation,
@@ -379,7 +390,7 @@ def agreement(table: Table) -> Agreement:
     links only the newer sections that have words."""
     first = {number: found[0][0] for number, found in candidates(table.older, table.newer, top=1).items()}
     readable_newer = sections(table.newer)
-    compared = [r for r in table.rows if r.relation not in ("dropped", "new") and readable(table, r)]
+    compared = [r for r in table.all_rows if r.relation not in ("dropped", "new") and readable(table, r)]
     departures = tuple((r.older, first[r.older], ";".join(r.newer)) for r in compared if first[r.older] not in r.newer)
     links = sum(s in readable_newer for r in compared for s in r.newer)
     first_links = sum(rank == "1" for r in compared for rank in r.rank.split(";"))
@@ -387,7 +398,7 @@ def agreement(table: Table) -> Agreement:
 
 
 def relation_counts(table: Table) -> dict[str, int]:
-    counts = Counter(r.relation for r in table.rows)
+    counts = Counter(r.relation for r in table.all_rows)
     return {relation: counts[relation] for relation in RELATIONS}
 
 
@@ -508,7 +519,7 @@ def notes(table: Table) -> list[Note]:
     newer_status = _standing_words(table.newer)
     found = []
     older_words, newer_words = sections(table.older), sections(table.newer)
-    for row in table.rows:
+    for row in table.all_rows:
         where = Anchor(table.older, section_eid(table.older, row.older)) if row.older in older_words else None
         present = tuple(s for s in row.newer if s in newer_words)
         if row.relation == "new":

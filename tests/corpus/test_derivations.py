@@ -56,7 +56,7 @@ def test_a_new_section_comes_from_no_clause_and_a_split_clause_names_each_part()
 
 @pytest.mark.parametrize(
     ("table", "row"),
-    [(t, r) for t in (PORTS, TABLE, LINEAGE) for r in t.rows],
+    [(t, r) for t in (PORTS, TABLE, LINEAGE) for r in t.all_rows],
     ids=lambda x: x.path.stem if isinstance(x, derivations.Table) else f"line {x.line}",
 )
 def test_each_row_s_recorded_score_and_rank_are_what_the_method_says(table, row):
@@ -255,9 +255,9 @@ def test_the_reader_s_headings_name_the_kinds_of_the_two_texts():
 
 
 def test_every_section_of_the_1875_act_has_one_row_and_every_section_of_the_1908_act_some_row():
-    assert [r.older for r in PORTS.rows if r.older] == list(sections(PORTS_1875))
+    assert [r.older for r in PORTS.all_rows if r.older] == list(sections(PORTS_1875))
     assert len(sections(PORTS_1875)) == 79
-    named = {s for r in PORTS.rows for s in r.newer}
+    named = {s for r in PORTS.all_rows for s in r.newer}
     assert named == set(sections(PORTS_1908)) | {"6"}  # s. 6 (the rules): the record lacks it, the build declares so
     assert derivations.absent(PORTS_1908) == {"6": "not in the record"}
     assert PORTS.scope == derivations.Scope()
@@ -271,7 +271,7 @@ def test_the_ports_acts_relations_as_reviewed():
     assert sorted(r.older for r in PORTS.into_section("14")) == ["15", "44"]  # the wreck and the sale of what is saved
     gunpowder = [PORTS.of_section(str(n)) for n in range(28, 35)]
     assert {r.relation for r in gunpowder} == {"dropped"} and all("gunpowder" in r.note.lower() for r in gunpowder)
-    assert [r.newer[0] for r in PORTS.rows if r.relation == "new"] == ["17", "65", "68A", "68B", "68C", "68D"]
+    assert [r.newer[0] for r in PORTS.all_rows if r.relation == "new"] == ["17", "65", "68A", "68B", "68C", "68D"]
 
 
 def test_a_row_naming_a_section_the_record_lacks_gets_no_score_and_is_left_out_of_the_agreement():
@@ -279,7 +279,8 @@ def test_a_row_naming_a_section_the_record_lacks_gets_no_score_and_is_left_out_o
     assert rules.newer == ("6",) and (rules.score, rules.rank) == ("", "") and "lacks the text" in rules.note
     assert not derivations.readable(PORTS, rules)
     found = agreement(PORTS)
-    assert found.compared == sum(r.relation not in ("new", "dropped") for r in PORTS.rows) - 1 == 68
+    assert PORTS.gaps == (rules,) and rules not in PORTS.rows  # the book lists only rows a reader can follow
+    assert found.compared == sum(r.relation not in ("new", "dropped") for r in PORTS.all_rows) - 1 == 68
     assert (found.agreed, found.first_links, found.links) == (66, 66, 73)
     assert {d[0] for d in found.departures} == {"63", "78"}  # the method ranks the costs sections first
 
@@ -300,7 +301,7 @@ def test_the_ports_acts_notes_say_what_the_texts_show_on_each_side():
 def test_every_clause_of_the_bill_s_parts_v_vi_and_xiv_has_a_row():
     parts = [n for n, e in sections(MSB).items() if e.get("eId").split("__")[0] in ("part_V", "part_VI", "part_XIV")]
     assert LINEAGE.scope.newer == tuple(parts) and len(parts) == 50 + 19 + 11
-    assert {s for r in LINEAGE.rows for s in r.newer} == set(parts)
+    assert {s for r in LINEAGE.all_rows for s in r.newer} == set(parts)
     assert LINEAGE.scope.newer_said == "Parts V, VI and XIV"
     calculators = ("122", "140", "141", "191", "194", "199", "200", "273", "275", "276", "310", "313", "323", "326")
     assert set(calculators) | {"333", "436"} == set(LINEAGE.scope.older)
@@ -314,12 +315,13 @@ def test_the_1958_lineage_as_reviewed():
     assert (wreck.newer, wreck.relation, wreck.rank) == (("69",), "amended", "1")
     assert "not MORE than one month's wages" in wreck.note and "not LESS than" in wreck.note
     assert sorted(r.older for r in LINEAGE.into_section("94")) == ["191", "192", "193"]
-    assert [r.older for r in LINEAGE.rows if r.relation == "dropped"] == ["273", "275", "276", "310"]
+    assert [r.older for r in LINEAGE.all_rows if r.relation == "dropped"] == ["273", "275", "276", "310"]
     assert all("no pilgrim-ship provisions" in LINEAGE.of_section(n).note for n in ("273", "275", "276"))
 
 
 def test_the_1958_rows_on_sections_the_record_lacks_stand_on_the_bill_s_side():
-    lacked = [r for r in LINEAGE.rows if r.older and r.older not in sections(MSA)]
+    lacked = [r for r in LINEAGE.all_rows if r.older and r.older not in sections(MSA)]
+    assert LINEAGE.gaps == tuple(lacked)
     assert [(r.older, r.newer, r.confidence) for r in lacked] == [
         ("95", ("65",), "low"), ("132", ("77",), "low"), ("444", ("263",), "low"),
     ]  # fmt: skip
@@ -353,3 +355,13 @@ def test_the_command_reports_the_method_s_hit_rate_per_table(capsys):
         assert f"method's guess = reviewed section: {found.agreed}/{found.compared} ({found.share:.0%})" in block
     assert "covers the Act's sections 122, 140, 141" in out and "and the Bill's Parts V, VI and XIV" in out
     assert "method's guess = reviewed section: 81/84 (96%)" in out and "66/68 (97%)" in out
+
+
+@pytest.mark.parametrize("table", [PORTS, TABLE, LINEAGE], ids=lambda t: t.path.stem)
+def test_every_row_a_reader_follows_links_both_sides_and_the_gaps_stand_apart(table):
+    for row in table.rows:  # what the book's pages list and compare: every section named has an eId
+        assert all(derivations.section_eid(table.newer, s) for s in row.newer)
+        assert not row.older or derivations.section_eid(table.older, row.older)
+    assert table.all_rows == tuple(sorted(table.rows + table.gaps, key=lambda r: r.line))
+    for row in table.gaps:
+        assert {row.older, *row.newer} & (set(derivations.absent(table.older)) | set(derivations.absent(table.newer)))
