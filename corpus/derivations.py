@@ -323,6 +323,17 @@ def all_tables() -> list[Table]:
     return [load_table(path) for path in tables()]
 
 
+def lineage(doc_id: str, number: str) -> list[tuple[Table, Row]]:
+    """Every reviewed row of the corpus's tables that names section ``number`` of ``doc_id``, on either side, with its
+    table: what a chapter's "what changed" table is drawn from ("141" of the 1958 Act: its row beside the Bill)."""
+    found = []
+    for table in all_tables():
+        for row in table.all_rows:
+            if (table.older == doc_id and row.older == number) or (table.newer == doc_id and number in row.newer):
+                found.append((table, row))
+    return found
+
+
 # ---- the measured method -----------------------------------------------------------------------------------------
 
 

@@ -365,3 +365,12 @@ def test_every_row_a_reader_follows_links_both_sides_and_the_gaps_stand_apart(ta
     assert table.all_rows == tuple(sorted(table.rows + table.gaps, key=lambda r: r.line))
     for row in table.gaps:
         assert {row.older, *row.newer} & (set(derivations.absent(table.older)) | set(derivations.absent(table.newer)))
+
+
+def test_a_section_s_lineage_is_found_from_either_side():
+    [(table, row)] = derivations.lineage(MSA, "141")
+    assert table.path == LINEAGE.path and row.newer == ("69",)
+    assert derivations.lineage(MSB, "69") == [(table, row)]
+    assert [r.older for _, r in derivations.lineage(MSB, "94")] == ["191", "192", "193"]
+    assert [(t.newer, r.newer) for t, r in derivations.lineage(PORTS_1875, "15")] == [(PORTS_1908, ("14",))]
+    assert derivations.lineage(MSA, "5") == []  # outside the table's scope: no row, not a guess
