@@ -1,5 +1,6 @@
 """``python -m corpus build [--all]`` rebuilds the AKN from the sources; ``python -m corpus stats`` shows coverage;
-``python -m corpus derivations`` checks the Bill-to-Act tables and measures the candidate method against them."""
+``python -m corpus derivations`` checks the derivation tables (Bill to Act, Act to Act, Act to Bill) and measures
+the candidate method against each."""
 
 from __future__ import annotations
 
@@ -34,7 +35,9 @@ def main(argv: list[str] | None = None) -> int:
         "--no-project-notes", dest="project", action="store_false",
         help="only the course files' notes, as a book with lex_notes_project: false shows them",
     )  # fmt: skip
-    derive_cmd = sub.add_parser("derivations", help="check the Bill-to-Act tables; the method's agreement with them")
+    derive_cmd = sub.add_parser(
+        "derivations", help="check the derivation tables; how often the method's guess was right, per table"
+    )
     derive_cmd.add_argument("--candidates", action="store_true", help="print each clause's candidate sections")
     derive_cmd.add_argument("--rescore", action="store_true", help="rewrite the score and rank columns")
     args = parser.parse_args(argv)
@@ -96,8 +99,9 @@ def derivations_command(
     show_candidates: bool = False, rescore: bool = False, folder: Path = derivations.TABLES_DIR
 ) -> int:
     """Check every derivation table (exit 2 and one line on a malformed one), print its rows per relation and how
-    often the method's first candidate is the reviewed section; ``show_candidates``: each clause's three candidates;
-    ``rescore``: rewrite the score and rank columns first; ``folder``: where the tables are (the corpus's)."""
+    often the method's guess (its first candidate) is the reviewed section, per table; ``show_candidates``: each
+    section's three candidates; ``rescore``: rewrite the score and rank columns first; ``folder``: where the tables
+    are (the corpus's)."""
     for path in derivations.tables(folder):
         try:
             if rescore:
@@ -107,16 +111,24 @@ def derivations_command(
             print(f"derivation table rejected: {err}", file=sys.stderr)
             return 2
         if show_candidates:
-            for clause, found in derivations.candidates(table.bill, table.act).items():
+            for number, found in derivations.candidates(table.older, table.newer).items():
                 ranked = "  ".join(f"{section} ({score:.2f})" for section, score in found)
-                print(f"{table.bill} clause {clause}: {ranked}")
+                print(f"{table.older} {number}: {ranked}")
         counts = ", ".join(f"{n} {relation}" for relation, n in derivations.relation_counts(table).items())
         agreed = derivations.agreement(table)
-        print(f"{path.name}: {len(table.rows)} rows: {counts}")
-        print(f"  method's first candidate = reviewed section: {agreed.agreed}/{agreed.compared} ({agreed.share:.0%})")
-        print(f"  reviewed clause-section links ranked first by the method: {agreed.first_links}/{agreed.links}")
-        for clause, method, reviewed in agreed.departures:
-            print(f"  clause {clause}: method {method}, reviewed {reviewed}")
+        older, newer = derivations.labels(table)
+        print(f"{path.name}: {len(table.all_rows)} rows: {counts}")
+        if table.gaps:
+            print(f"  rows naming a section the source lacks (no score): {len(table.gaps)}: ", end="")
+            print(", ".join(f"{r.older or '-'} -> {';'.join(r.newer) or '-'}" for r in table.gaps))
+        if table.scope.older is not None or table.scope.newer is not None:
+            said = [f"the {older}'s {table.scope.older_said}" if table.scope.older_said else f"the whole {older}"]
+            said.append(f"the {newer}'s {table.scope.newer_said}" if table.scope.newer_said else f"the whole {newer}")
+            print(f"  covers {said[0]} and {said[1]} (scope.yaml)")
+        print(f"  method's guess = reviewed section: {agreed.agreed}/{agreed.compared} ({agreed.share:.0%})")
+        print(f"  reviewed section-to-section links ranked first by the method: {agreed.first_links}/{agreed.links}")
+        for number, method, reviewed in agreed.departures:
+            print(f"  {older} {number}: method {method}, reviewed {reviewed}")
     return 0
 
 
