@@ -160,9 +160,10 @@ def test_pakistan_fixes_no_forfeiture_for_desertion_or_absence_and_at_most_a_mon
 def test_pakistan_application_splits_exactly_the_sum_forfeited(facts, forfeited):
     facts = {**facts, "offence": "desertion", "engaged": True, "left_before_completion": True}
     facts.update(certificate_of_discharge=False, sufficient_reason=False, ship_unseaworthy=False)
-    # only the wages and effects there are can have been forfeited (a larger sum is refused as a bad fact); the
-    # Ordinance forfeits no wages earned in another vessel
-    names = ("wages_earned", "property_on_board_value")
+    # on the deemed proof alone (s. 211(2): "so far as relates to any forfeiture of wages") only the wages there are
+    # can have been forfeited, not the effects (a larger sum is refused as a bad fact); the Ordinance forfeits no
+    # wages earned in another vessel
+    names = ("wages_earned",)
     there = sum(Decimal(repr(facts.get(name, 0))) for name in names)  # in Decimal, as the rule adds them
     forfeited = float(min(Decimal(repr(forfeited)), there))
     result = widgets.evaluate(PK_ID, {**facts, "amount_forfeited": forfeited})
