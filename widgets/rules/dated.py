@@ -23,6 +23,16 @@ class Value:
     since: dt.date | None
     value: Any
     reference: str
+    by: str = ""
+    """The amending Act in a step's words ("Act 12 of 1983, s. 16"); empty for the value as enacted."""
+
+    def described(self) -> str:
+        """Where the value comes from, as a step says it: "as enacted", "from 18 May 1983 (Act 12 of 1983, s. 16)"."""
+        if self.since is None:
+            return "as enacted"
+        day = self.since
+        months = ("January February March April May June July August September October November December").split()
+        return f"from {day.day} {months[day.month - 1]} {day.year} ({self.by})"
 
 
 @dataclass(frozen=True, slots=True)

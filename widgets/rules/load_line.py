@@ -99,7 +99,12 @@ MSA_S326_A = Dated(
     "s. 326(a): a Load Line Convention ship is detained or proceeded against only after a s. 323 inspection",
     (
         Value(None, False, "s. 326 as enacted, before clause (a) was inserted"),
-        Value(dt.date(1968, 7, 21), True, "clause (a) inserted by Act 25 of 1970, s. 13 (w.e.f. 21-7-1968)"),
+        Value(
+            dt.date(1968, 7, 21),
+            True,
+            "clause (a) inserted by Act 25 of 1970, s. 13 (w.e.f. 21-7-1968)",
+            "Act 25 of 1970, s. 13",
+        ),
     ),
 )
 
@@ -641,8 +646,8 @@ def _msa_foreign_ship(result: Result) -> bool:
         result.unused("inspected_under_s323", MSA_S326, "s. 326(a) was not yet in force")
         result.step(
             MSA_S326,
-            f"On {date_text(facts.offence_on)} s. 326 had no clause (a) ({in_force.reference}; it took effect on 21 "
-            "July 1968): no inspection was needed before detention or proceedings.",
+            f"On {date_text(facts.offence_on)} s. 326 had no clause (a), inserted {MSA_S326_A.current.described()}: no "
+            "inspection was needed before detention or proceedings.",
         )
         return True
     if not facts.inspected_under_s323:
@@ -692,7 +697,11 @@ def _msa_item_100(result: Result, depth: Decimal) -> bool:
     inches = _msa_inches(result, depth, MSA_ITEM_100)
     per_inch = MSA_ITEM_100_PER_INCH.at(facts.offence_on)
     when = f"on {date_text(facts.offence_on)}" if facts.offence_on else "now (no date given: the current text)"
-    result.step(MSA_ITEM_100, f"The additional fine for each inch in force {when}: {per_inch.reference}.")
+    result.step(
+        MSA_ITEM_100,
+        f"The additional fine for each inch in force {when}: {money_text(result, per_inch.value)}, "
+        f"{per_inch.described()}.",
+    )
     value = facts.stress_of_weather
     if value is True:
         result.burden("stress_of_weather", MSA_ITEM_100_PROVISO, "proved: a good defence to the fine")
