@@ -20,7 +20,7 @@ from pathlib import Path
 from bluebell.parser import parse_to_xml_bytes
 from lxml import etree
 
-from corpus import catalogue, corrections, identity, layouts, link, tables, validate, xmlio
+from corpus import amendments, catalogue, corrections, identity, layouts, link, tables, validate, xmlio
 from corpus.catalogue import Document
 from corpus.report import MarkupResult
 from corpus.source_text import SourceText, read_document
@@ -103,6 +103,7 @@ def _tree(doc: Document, xml: bytes) -> etree._Element:
     root = xmlio.parse_bytes(xml)
     identity.pin(root, doc)
     tables.number_rows(root)
+    amendments.finish(root)
     return root
 
 

@@ -13,6 +13,18 @@ import re
 ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50}
 _ROMANS = ("i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx").split()
+INSERTED = re.compile(r"^\d{1,2}[a-z]$")
+"""A number with a letter, inserted into a numbered series by a later Act: (5a), (5b) after (5)."""
+
+
+def inserted_after(previous: str, label: str) -> bool:
+    """``label`` is an inserted number after ``previous``: (5a) after (5), (5b) after (5a)."""
+    if not INSERTED.match(label):
+        return False
+    base, letter = label[:-1], label[-1]
+    return (previous == base and letter == "a") or previous == base + chr(ord(letter) - 1)
+
+
 #: the series a first label opens
 FIRST_LABELS = {"a": "alpha", "i": "roman", "A": "upper", "1": "number"}
 
@@ -32,6 +44,8 @@ def candidates(label: str) -> list[tuple[str, int]]:
     """The readings of a label as (series, ordinal): ``"ii"`` → roman 2; ``"i"`` → letter 9 and roman 1."""
     if label.isdigit():
         return [("arabic", int(label))]
+    if INSERTED.match(label):  # (5a), inserted after (5) by a later Act (Indian Ports Act, 1908, s.36(5a)-(5c))
+        return [("arabic", int(label[:-1]))]
     if label.isupper():
         return [("upper", ord(label) - ord("A") + 1)]
     found = []

@@ -14,7 +14,7 @@ from lxml import etree
 
 from corpus.xmlio import NS
 
-_SERIAL = re.compile(r"^(\d+)\.$")
+_SERIAL = re.compile(r"^(\d+[A-Z]?)\.$")
 
 
 def _serial(row: etree._Element) -> str | None:

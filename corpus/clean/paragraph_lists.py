@@ -40,12 +40,16 @@ from dataclasses import dataclass, field
 
 from corpus import markup, outline
 from corpus.clean import pk_definitions
-from corpus.labels import candidates
+from corpus.labels import candidates, inserted_after
 
-MARKER = re.compile(r"^\((?P<label>[0-9]{1,2}|[a-z]{1,6}|[A-Z])\)\s*(?P<rest>.*)$")
-_OPENS_LIST = re.compile(r"(—|–|-|:|namely|following)\s*$")
-_RUNNING_LIST = re.compile(r"([;,]|\b(and|or))\s*$")
-_ENDS_SENTENCE = re.compile(r"([.;:—–\-]|\b(and|or))\s*$")
+MARKER = re.compile(r"^\((?P<label>[0-9]{1,2}[a-z]?|[a-z]{1,6}|[A-Z])\)\s*(?P<rest>.*)$")
+INVISIBLE = "\ue000-\ue5ff"
+"""Private-use characters a layout may leave in a paragraph's text for its own marks (India Code's amendment marks:
+:mod:`corpus.layouts.india_code`); the rules below read a paragraph as if they were not there."""
+_OPENS_LIST = re.compile(rf"(—|–|-|:|namely|following)[\s{INVISIBLE}]*$")
+_RUNNING_LIST = re.compile(rf"([;,]|\b(and|or))[\s{INVISIBLE}]*$")
+_ENDS_SENTENCE = re.compile(rf"([.;:—–\-]|\b(and|or))[\s{INVISIBLE}]*$")
+_LEADING_INVISIBLE = re.compile(rf"^[{INVISIBLE}]+")
 _WHOLE_SECTION = re.compile(r"\bthis (section|Part|Chapter)\b")
 _THIS_CLAUSE = re.compile(r"\bthis clause\b")
 _DEFINITIONS_INTRO = re.compile(r"^In this (Ordinance|Act|Chapter|Part)\b")
@@ -109,7 +113,9 @@ class Nester:
         self.joined: list[Block] = []  # paragraphs that continue a broken sentence (reported by the builder)
 
     # -- placing markers ------------------------------------------------------------------------------------------
-    def _successor(self, cands: list[tuple[str, int]], stack: list[Node]) -> tuple[int, str, int] | None:
+    def _successor(
+        self, cands: list[tuple[str, int]], stack: list[Node], label: str = ""
+    ) -> tuple[int, str, int] | None:
         """(index of the holder in ``stack``, kind, ordinal) when a reading continues the last item of an open node."""
         for index in range(len(stack) - 1, -1, -1):
             last = stack[index].last_item()
@@ -118,6 +124,8 @@ class Nester:
             for kind, ordinal in cands:
                 if last.kind == kind and ordinal == last.ordinal + 1:
                     return index, kind, ordinal
+                if last.kind == kind and label and inserted_after(last.num.strip("()"), label):
+                    return index, kind, ordinal
         return None
 
     def placement(self, label: str, stack: list[Node] | None = None) -> tuple[str, int, int | None] | None:
@@ -125,7 +133,7 @@ class Nester:
         new list under the innermost open node)."""
         stack = self.stack if stack is None else stack
         cands = candidates(label)
-        successor = self._successor(cands, stack)
+        successor = self._successor(cands, stack, label)
         firsts = [(kind, ordinal) for kind, ordinal in cands if ordinal == 1]
         if label == "i" and successor is not None:
             previous = self.last_block.text if self.last_block else ""
@@ -216,6 +224,7 @@ class Nester:
         last = self.last_block
         if last is None or _ENDS_SENTENCE.search(last.text):
             return False
+        text = _LEADING_INVISIBLE.sub("", text)
         return text[:1].islower() or len(text) <= 3
 
     def join(self, line: int, text: str) -> None:
@@ -244,10 +253,11 @@ def nest(section: Node, paragraphs: list[tuple[int, str]]) -> Nester:
     markers = [MARKER.match(text) for _, text in paragraphs]
     for index, (line, text) in enumerate(paragraphs):
         marker = markers[index]
-        if text.startswith("Provided"):
+        bare = _LEADING_INVISIBLE.sub("", text)
+        if bare.startswith("Provided"):
             upcoming = [m["label"] for m in markers[index + 1 :] if m]
             nester.add_proviso(line, text, upcoming)
-        elif text.startswith("Explanation"):
+        elif bare.startswith("Explanation"):
             nester.add_explanation(line, text)
         elif marker and nester.add_item(line, marker["label"], marker["rest"]):
             pass

@@ -13,9 +13,29 @@ line numbers). Each section's string is cut into paragraphs before each list mar
 sentence ("sub-section (1) of section 54") is not a cut. The paragraphs are nested by the Ordinance's engine
 (:mod:`corpus.clean.paragraph_lists`), which tells a marker that continues a list from one that is the rest of a
 sentence. The section numbers are read from the record and checked: each is the one after the last (``5`` after
-``4``, or ``4A`` after ``4``); a gap or a repeat is an error naming the line. A footnote becomes an editorial note
-(``authorialNote class="editorial"``, marked as printed), never law text, placed at its glued mark; a footnote whose
-mark is not found in its section is an error naming the line.
+``4``, or ``4A`` after ``4``); a gap or a repeat is an error naming the line.
+
+India Code prints older Acts consolidated (:mod:`corpus.clean.india_code_notes` reads the apparatus). The law text
+is the text as it stands: no bracket digit or ``***`` is left in it. The ONE shape of an amendment (also in
+/work/coord/amendment-shape.md, with the 1958 Act's s.141(3) as example):
+
+- the note, at its mark: ``<authorialNote class="editorial" marker="N" placement="bottom">`` with one ``<p>``, the
+  footnote as printed, its facts marked: ``<inline name="amendment" class="substituted|inserted|added|omitted|
+  renumbered|repealed|amended|extended">``, the amending Act ``<ref href="/akn/in/act/YYYY/N">`` (``ibid.`` resolved
+  to the Act of the note before it only when no section is absent between them), ``<inline name="section">``,
+  ``<inline name="replaced" class="quoted|described">`` (the words replaced or omitted, when quoted), and the w.e.f.
+  date ``<date date="YYYY-MM-DD" class="wef">``;
+- the words inside its brackets: ``<ins class="amendment" refersTo="#<the note's eId>">`` right after it, one per
+  paragraph when a bracket holds whole clauses, sub-sections or a section (the number outside the span);
+- an omission mark leaves the note alone at its place, with the omitted provision's number when the note names one;
+- a note whose mark is not in the text is placed at the start of the section (a fact of the report).
+
+Record errors are the quirks file's reviewed data (:func:`read_quirks`): ``absent`` sections (the first ones too),
+each with its reason; ``renumber`` a number the harvest split ("344" + title "-I. …" is s.344-I); ``override`` a
+wrong ``title`` or ``issued_date`` with the true value, a note and a source. A table printed in a section ("Serial
+No. Offences … Penalties 1 2 3 4 1. If …") becomes a ``TABLE`` with its header rows and one row per item (its
+serial, then its text). A list that restarts the series of the item holding it, or runs out of sequence, is an error
+naming the file, the line, the section and the marker. Every error names the file.
 
 The catalogue entry's title and date must be the record's (``title``, ``issued_date``): else an error naming the
 field. Nothing of one Act is in this module: another Central Act in this layout needs only its catalogue entry.
@@ -23,12 +43,14 @@ field. Nothing of one Act is in this module: another Central Act in this layout 
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from corpus import labels, markup, outline
 from corpus.catalogue import Document
-from corpus.clean import paragraph_lists
+from corpus.clean import india_code_notes, paragraph_lists
 from corpus.clean.paragraph_lists import Block, Node
 from corpus.layouts import QuirksError, check_fields, entries
 from corpus.report import Edit, MarkupResult, Moved
@@ -36,7 +58,7 @@ from corpus.source_text import SourceText, record_fields
 
 _CUT = re.compile(
     r"(?:(?<=[.;:\-–—])|(?<=; and)|(?<=; or)|(?<=namely)) "
-    r"(?=\((?:\d{1,3}[A-Z]?|[a-z]{1,4}|[A-Z])\) |Provided\b|Explanation\b)"
+    r"(?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\) |Provided\b|Explanation\b)"
     r"| (?=\(\d{1,3}\) [A-Z])"  # a sub-section whose full stop India Code lost (s.24, L152: "of the Board (3) The")
 )
 _REFERENCE_WORDS = frozenset(
@@ -47,31 +69,69 @@ _REFERENCE_WORDS = frozenset(
 _FOLLOWS = {labels.next_label(first, kind): first for first, kind in labels.FIRST_LABELS.items()}
 """A list's second marker and its first: a paragraph cut at ``(b)`` whose list's ``(a)`` India Code ran into the
 sentence before it."""
-_FOOTNOTE = re.compile(r"\s*\[Footnote\] (?P<mark>\d{1,2})\. ")
-_SECTION = re.compile(r"^(?P<n>\d{1,3})(?P<letter>[A-Z]?)$")
-_MARK = "\ue000{}\ue000"  # where a footnote's mark stood, until its note is placed (a private-use character)
+_SECTION = re.compile(r"^(?P<n>\d{1,3})(?:-?(?P<letter>[A-Z]))?$")
+
+
+@dataclass(frozen=True)
+class Renumbered:
+    """A provision whose number the record split: its ``section`` field (``line``) holds ``printed`` and its title
+    begins with the rest (``title_prefix``); the provision is ``number``."""
+
+    line: int
+    printed: str
+    number: str
+    title_prefix: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Override:
+    """A record's field (``title`` or ``issued_date``, on ``line``) that is wrong: ``printed`` is what the record
+    says, ``value`` the true value, with a ``note`` and a ``source``."""
+
+    field: str
+    line: int
+    printed: str
+    value: str
+    note: str
+    source: str
 
 
 @dataclass(frozen=True)
 class Quirks:
-    """What the layout checks against the record (the catalogue entry's id, title and date), and the sections a
-    record lacks: ``absent`` maps the line of the section printed after a gap to the numbers missing before it."""
+    """What the layout checks against the record (the catalogue entry's id, title and date), and the record's errors
+    corrected as reviewed data: the sections it lacks (``absent``: the line of the section printed after the gap →
+    (number, reason) in order), the provisions whose number it split (``renumber``, by the line of their ``section``
+    field) and the fields it gives wrongly (``override``, by field)."""
 
     doc_id: str
     title: str
     date: str
-    absent: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    absent: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    renumber: dict[int, Renumbered] = field(default_factory=dict)
+    override: dict[str, Override] = field(default_factory=dict)
+    file: str = ""
 
 
 def read_quirks(data: dict, doc: Document) -> Quirks:
-    """A record needs a quirks file only when it lacks sections (``absent``: number, and the line of the section
-    printed after the gap); the entry's title and date are checked against the record."""
+    """A record needs a quirks file only for its errors: ``absent`` (number, reason, and the line of the section
+    printed after the gap), ``renumber`` (line of the ``section`` field, printed, number, title_prefix, reason) and
+    ``override`` (field, line, printed, value, note, source). The entry's title and date are checked against the
+    record (or against an override's value)."""
     where = doc.quirks_path.name
-    check_fields(data, where, {"absent"})
-    absent: dict[int, tuple[str, ...]] = {}
+    check_fields(data, where, {"absent", "renumber", "override"})
+    absent: dict[int, tuple[tuple[str, str], ...]] = {}
     for entry in entries(data, "absent", where, {"number": str, "reason": str}):
-        absent[entry["line"]] = (*absent.get(entry["line"], ()), entry["number"])
-    return Quirks(doc.id, doc.title, doc.date, absent)
+        absent[entry["line"]] = (*absent.get(entry["line"], ()), (entry["number"], entry["reason"]))
+    fields = {"printed": str, "number": str, "title_prefix": str, "reason": str}
+    renumber = {e["line"]: Renumbered(**e) for e in entries(data, "renumber", where, fields)}
+    fields = {"field": str, "printed": str, "value": str, "note": str, "source": str}
+    override: dict[str, Override] = {}
+    for index, entry in enumerate(entries(data, "override", where, fields), start=1):
+        if entry["field"] not in {"title", "issued_date"}:
+            raise QuirksError(f"{where}: override entry {index}: field 'field' must be title or issued_date")
+        override[entry["field"]] = Override(**entry)
+    return Quirks(doc.id, doc.title, doc.date, absent, renumber, override, doc.source_path.name)
 
 
 @dataclass
@@ -81,6 +141,10 @@ class _Section:
     heading: str = ""
     content: str = ""
     content_line: int = 0
+    heading_line: int = 0
+    after_gap: bool = False
+    fix: Renumbered | None = None
+    prefix_edit: Edit | None = None
 
 
 def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
@@ -88,7 +152,7 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     fields = [(k, n, v) for k, n, v in record_fields(source.path) if source.first <= n <= source.last]
     meta = {k: (n, v) for k, n, v in fields if k in {"title", "issued_date"} and not _in_provisions(fields, n)}
     _check_entry(quirks, meta, source)
-    sections = _sections(fields, source, quirks.absent)
+    sections = _sections(fields, source, quirks)
     result = MarkupResult(markup="")
     counts: dict[str, int] = {}
 
@@ -97,12 +161,30 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
 
     out = []
     if "title" in meta:
-        out += ["PREFACE", f"  P.title {markup.text(meta['title'][1])}", ""]
-    body = [_section(s, result, count) for s in sections]
+        title = markup.text(meta["title"][1])
+        fix = quirks.override.get("title")
+        if fix is not None:
+            remark = f"The record's title reads {fix.printed!r}; corrected to {fix.value!r}: {fix.note} ({fix.source})"
+            title = markup.text(fix.value) + " " + markup.remark(remark)
+            result.edits.append(Edit(fix.line, fix.printed, fix.value, f"the record's title corrected: {fix.note}"))
+        out += ["PREFACE", f"  P.title {title}", ""]
+    year = int(quirks.date[:4])
+    state = _State(source.path.name, (year, 2099))
+    body = []
+    for s in sections:
+        if s.after_gap:
+            state.last_act = None  # an "ibid." after a gap may name the Act of a note the record lacks
+        body.append(_section(s, result, count, state))
     out += ["BODY", *outline.write_all(body, 1)]
     result.markup = "\n".join(out).rstrip("\n") + "\n"
-    absent = [n for line in sorted(quirks.absent) for n in quirks.absent[line]]
-    result.facts = {"sections": len(sections), "absent_from_the_record": absent, **dict(sorted(counts.items()))}
+    absent = [{"number": n, "reason": r} for line in sorted(quirks.absent) for n, r in quirks.absent[line]]
+    result.facts = {
+        "sections": len(sections),
+        "absent_from_the_record": absent,
+        "renumbered": [f"{r.printed} -> {r.number} (line {r.line})" for _, r in sorted(quirks.renumber.items())],
+        "notes whose mark is not in the text": state.unplaced,
+        **dict(sorted(counts.items())),
+    }
     return result
 
 
@@ -114,34 +196,84 @@ def _in_provisions(fields: list[tuple[str, int, str]], line: int) -> bool:
 def _check_entry(quirks: Quirks, meta: dict[str, tuple[int, str]], source: SourceText) -> None:
     file = source.path.name
     for entry_field, key, value in (("title", "title", quirks.title), ("date", "issued_date", quirks.date)):
-        if key in meta and meta[key][1] != value:
+        if key not in meta:
+            continue
+        fix = quirks.override.get(key)
+        if fix is not None and (fix.printed != meta[key][1] or fix.line != meta[key][0]):
             raise QuirksError(
-                f"catalogue entry {quirks.doc_id}: field '{entry_field}': {value!r} is not the record's {key}"
-                f" {meta[key][1]!r} ({file} line {meta[key][0]})"
+                f"{quirks.doc_id}.yaml: override of {key}: {file} line {meta[key][0]} holds {meta[key][1]!r},"
+                f" not {fix.printed!r} on line {fix.line}"
+            )
+        expected = fix.value if fix is not None else meta[key][1]
+        if expected != value:
+            what = f"the override's value {expected!r}" if fix else f"the record's {key} {expected!r}"
+            raise QuirksError(
+                f"catalogue entry {quirks.doc_id}: field '{entry_field}': {value!r} is not {what}"
+                f" ({file} line {meta[key][0]})"
             )
 
 
-def _sections(
-    fields: list[tuple[str, int, str]], source: SourceText, absent: dict[int, tuple[str, ...]]
-) -> list[_Section]:
+def _sections(fields: list[tuple[str, int, str]], source: SourceText, quirks: Quirks) -> list[_Section]:
     """The record's sections in order, their numbers checked against the sequence (less the ``absent`` ones)."""
     sections: list[_Section] = []
+    file = source.path.name
+    renumber = dict(quirks.renumber)
     for key, line, value in fields:
         if key == "section":
+            fix = renumber.pop(line, None)
+            if fix is not None:
+                if value != fix.printed:
+                    raise QuirksError(
+                        f"{file} line {line}: renumber: the section field is {value!r}, not {fix.printed!r}"
+                    )
+                value = fix.number
+            absent = tuple(n for n, _ in quirks.absent.get(line, ()))
             if sections:
-                _check_follows(sections[-1], value, line, source, absent.get(line, ()))
-            sections.append(_Section(value, line))
+                _check_follows(sections[-1], value, line, file, absent)
+            elif source.first == 1:  # the whole record (not a test's extract of it)
+                _check_first(value, line, file, absent)
+            sections.append(_Section(value, line, after_gap=bool(absent), fix=fix))
         elif key == "title" and sections and not sections[-1].heading:
-            sections[-1].heading = value
+            section = sections[-1]
+            fix = section.fix
+            heading = source.line(line)
+            if fix is not None:
+                if not heading.startswith(fix.title_prefix):
+                    raise QuirksError(
+                        f"{file} line {line}: renumber: the title does not begin with {fix.title_prefix!r}"
+                    )
+                heading = heading[len(fix.title_prefix) :]
+                section.prefix_edit = Edit(
+                    line, fix.title_prefix, "", f"the section's number split by the record: {fix.reason}"
+                )
+            section.heading, section.heading_line = heading, line
         elif key == "content" and sections:
             sections[-1].content, sections[-1].content_line = source.line(line), line
+    for line in (n for n in renumber if source.first <= n <= source.last):
+        raise QuirksError(f"{quirks.doc_id}.yaml: renumber: {file} line {line} is no section field")
+    for line in (n for n in quirks.absent if source.first <= n <= source.last):
+        if not any(s.line == line for s in sections):
+            raise QuirksError(f"{quirks.doc_id}.yaml: absent: {file} line {line} is no section field")
     return sections
 
 
-def _check_follows(previous: _Section, num: str, line: int, source: SourceText, absent: tuple[str, ...]) -> None:
+def _check_first(num: str, line: int, file: str, absent: tuple[str, ...]) -> None:
+    """The first section printed is section 1, or the one after the first sections the quirks say it lacks."""
+    allowed, before = {"1"}, "section 0"
+    for number in (*absent, num):
+        if number not in allowed:
+            missing = "section 1" if before == "section 0" else f"the section after {before}"
+            raise QuirksError(
+                f"india-code: {file} line {line}: section {num!r} is the record's first: {missing} is missing"
+                " (declare it absent, with its reason)"
+            )
+        allowed, before = _following(number, f"india-code: {file} line {line}"), number
+
+
+def _check_follows(previous: _Section, num: str, line: int, file: str, absent: tuple[str, ...]) -> None:
     """``num`` (on ``line``) is the section after ``previous`` (its successor, or it with the next letter), or after
     the sections the quirks say the record lacks there."""
-    where = f"india-code: {source.path.name} line {line}: section {num!r}"
+    where = f"india-code: {file} line {line}: section {num!r}"
     if num == previous.num:
         raise QuirksError(f"{where} repeats the section before it (line {previous.line})")
     before = previous.num
@@ -153,25 +285,86 @@ def _check_follows(previous: _Section, num: str, line: int, source: SourceText, 
 
 
 def _following(num: str, where: str) -> set[str]:
-    """The numbers that may follow section ``num``: ``5`` or ``4A`` after ``4``."""
+    """The numbers that may follow section ``num``: ``5`` or ``4A`` after ``4``; ``344-I`` or ``344I`` after
+    ``344H``."""
     match = _SECTION.match(num)
     if match is None:
         raise QuirksError(f"{where}: {num!r} is not a section number (digits, perhaps a capital letter)")
-    return {str(int(match["n"]) + 1), match["n"] + chr(ord(match["letter"] or "@") + 1)}
+    letter = chr(ord(match["letter"] or "@") + 1)
+    return {str(int(match["n"]) + 1), match["n"] + letter, f"{match['n']}-{letter}"}
 
 
-def _section(section: _Section, result: MarkupResult, count: object) -> outline.Provision:
-    """One section: its string cut into paragraphs, nested, its footnotes made editorial notes at their marks."""
+def _section(section: _Section, result: MarkupResult, count: Callable[[str], None], state: _State) -> outline.Provision:
+    """One section: its text cut into paragraphs and nested, India Code's amendment marks turned into spans and its
+    footnotes into editorial notes at their marks (see the module docstring)."""
     line = section.content_line
-    text, notes = _footnotes(section, result)
-    paragraphs = [(line, part) for part in _first_markers(_CUT.split(text)) if part]
+    raw = section.content
+    if section.prefix_edit is not None:
+        result.edits.append(section.prefix_edit)
+    cut = india_code_notes.FOOTNOTES.search(raw)
+    body_end = cut.start() if cut else len(raw)
+    notes = india_code_notes.notes(raw[body_end:], body_end) if cut else []
+    by_mark: dict[str, india_code_notes.Note] = {}
+    for note in notes:
+        india_code_notes.read_facts(note, state.last_act, state.years)
+        if note.act is not None and not note.ibid:
+            state.last_act = note.act
+        if note.ibid:
+            count("notes naming the Act by ibid." if note.act else "notes whose ibid. names no Act in the record")
+        if note.mark:
+            by_mark.setdefault(note.mark, note)
+    marks = india_code_notes.scan(raw[:body_end], set(by_mark))
+    events, removals = _events(marks, raw, section, line)
+    labels_for = _omitted_labels(marks, by_mark)
+    removals += [
+        (note.label[0], note.label[1], "India Code's footnote label: the note is an editorial note") for note in notes
+    ]
+    removals += [
+        (m.start(), m.end(), "India Code's footnote heading") for m in india_code_notes.FOOTNOTES.finditer(raw)
+    ]
+    clean, positions = _without(raw[:body_end], [(a, b) for a, b, _ in removals if b <= body_end], labels_for)
+    events = [(positions(at), kind, mark) for at, kind, mark in events]
+    start = _repeated_heading(clean, section)
+    if start:
+        removals.append(
+            (
+                _raw_at(raw[:body_end], clean, start, positions),
+                -1,
+                "the section's number and heading, printed again in its text (the heading is the record's title)",
+            )
+        )
+    events = _after_heading(events, start)
+    table = _TABLE_HEAD.search(clean, start)
+    if table is not None:
+        events = [e for e in events if e[0] < table.start() or e[1] == _NOTE]
+        events = [(min(at, table.start()), sentinel, mark) for at, sentinel, mark in events]
+        table_markup = _table(clean[table.start() :], table.end() - table.start(), section, state.file)
+        count("tables")
+        clean = clean[: table.start()].rstrip()
+    parts = _parts(clean, start)
+    paragraphs = _with_marks(clean, parts, events)
+    _record(raw, removals, notes, section, result, labels_for)
     node = Node("section", -1, num=section.num, line=section.line)
-    paragraph_lists.nest(node, paragraphs)
+    nester = paragraph_lists.nest(node, [(line, text) for text in paragraphs if text.strip()])
+    del nester
+    _check_series(node, section, state.file)
     definitions = section.heading.startswith("Definitions")
     items = paragraph_lists.outline_items(node, count, definitions, _no_remark)  # type: ignore[arg-type]
-    for mark, note in notes:
-        if not _place_note(items, mark, note):
-            raise QuirksError(f"india-code: line {line}: the mark of footnote {mark} is not in section {section.num}")
+    placed = set()
+    for note in notes:
+        if not note.mark or note.mark in placed:
+            continue
+        placed.add(note.mark)
+        if not _place_note(items, note):
+            count("notes whose mark is not in the text (placed at the section's start)")
+            _place_first(items, note)
+            state.unplaced.append(f"s.{section.num} note {note.mark}")
+        count("amendment notes" if note.kind not in {"other", "commencement"} else f"{note.kind} notes")
+        if note.kind not in {"other", "commencement"} and note.wef is None:
+            count("amendment notes without a w.e.f. date read")
+    _finish_spans(items)
+    if table is not None:
+        _holder(items).append(outline.Raw(table_markup))
     heading = markup.text(section.heading)
     return outline.Provision("SEC", f"{section.num}.", heading, items or [outline.Text(markup.remark("no text"))])
 
@@ -199,35 +392,353 @@ def _no_remark(block: Block, text: str) -> str:
     return text
 
 
-def _footnotes(section: _Section, result: MarkupResult) -> tuple[str, list[tuple[str, str]]]:
-    """The section's law text without its footnotes, and its footnotes as ``(mark, text)``: each footnote's label an
-    Edit, its text Moved to its mark, its glued mark an Edit (the mark becomes the note's marker)."""
+# -- the amendment apparatus ---------------------------------------------------------------------------------------
+
+_NOTE, _OPEN, _CLOSE = "\ue000", "\ue001", "\ue002"
+"""Sentinels left in a paragraph's text until its markup is written: where a note goes, where a span of amended words
+opens and closes (each followed by the note's number as one private-use character: :func:`_code`)."""
+_ORDER = {_CLOSE: 0, _NOTE: 1, _OPEN: 2}
+
+
+def _code(mark: str) -> str:
+    return chr(0xE100 + int(mark))
+
+
+def _uncode(char: str) -> str:
+    return str(ord(char) - 0xE100)
+
+
+@dataclass
+class _State:
+    """What the sections of one record share while they are read."""
+
+    file: str
+    years: tuple[int, int]
+    last_act: tuple[str, str] | None = None
+    unplaced: list[str] = field(default_factory=list)
+
+
+Event = tuple[int, str, str]  # (offset, sentinel, mark)
+
+
+def _events(
+    marks: list[india_code_notes.Mark], raw: str, section: _Section, line: int
+) -> tuple[list[Event], list[tuple[int, int, str]]]:
+    """The sentinels the marks leave in the text (raw offsets) and the characters the text loses."""
+    events: list[Event] = []
+    removals: list[tuple[int, int, str]] = []
+    seen: set[str] = set()
+    for mark in marks:
+        if mark.kind == india_code_notes.CLOSE:
+            events.append((mark.start, _CLOSE, ""))
+            removals.append((mark.start, mark.end, "the closing bracket of an amendment: the span of its note"))
+            continue
+        if mark.mark not in seen:
+            events.append((mark.start, _NOTE, mark.mark))
+            seen.add(mark.mark)
+        if mark.kind == india_code_notes.OPEN:
+            events.append((mark.start, _OPEN, mark.mark))
+            reason = f"the mark of note {mark.mark} and its bracket: the amended words are the note's span"
+        elif mark.kind == india_code_notes.OMISSION:
+            reason = f"the mark of note {mark.mark} where words were omitted: the note stands at its place"
+        else:
+            reason = f"footnote mark glued to the word it annotates: the marker of editorial note {mark.mark}"
+        removals.append((mark.start, mark.end, reason))
+    return events, removals
+
+
+_OMITTED_PROVISION = re.compile(r"^(?:Sub-section|Clause|Sub-clause|Section) \((?P<label>\w{1,4})\) omitted\b")
+
+
+def _omitted_labels(marks: list[india_code_notes.Mark], notes: dict[str, india_code_notes.Note]) -> dict[int, str]:
+    """The omission marks whose note says which one provision was omitted ("Sub-section (3) omitted by …", the 1908
+    Act's s.36): the provision's label stands in the mark's place, so that the series goes on ((4) after (3))."""
+    out = {}
+    for mark in marks:
+        note = notes.get(mark.mark)
+        found = _OMITTED_PROVISION.match(note.text) if mark.kind == india_code_notes.OMISSION and note else None
+        if found is not None:
+            out[mark.start] = f"({found['label']})"
+    return out
+
+
+def _without(
+    text: str, spans: list[tuple[int, int]], replacements: dict[int, str] | None = None
+) -> tuple[str, Callable[[int], int]]:
+    """``text`` less the ``spans`` (the span starting at a key of ``replacements`` replaced by its value), and the
+    offset in it of an offset of ``text``."""
+    spans = sorted(spans)
+    replacements = replacements or {}
+    kept, cut = [], 0
+    for a, b in spans:
+        kept.append(text[cut:a])
+        kept.append(replacements.get(a, ""))
+        cut = max(cut, b)
+    kept.append(text[cut:])
+
+    def position(at: int) -> int:
+        return at - sum(min(b, at) - a - (len(replacements.get(a, "")) if at >= b else 0) for a, b in spans if a < at)
+
+    return "".join(kept), position
+
+
+def _repeated_heading(clean: str, section: _Section) -> int:
+    """Where the law text starts when India Code printed the section's number and heading again in its text (a
+    substituted or inserted section, 1958 s.51 "51. Rights of mortgagee.-- (1) …"); 0 otherwise."""
+    number = re.escape(section.num)
+    found = re.match(rf"^{number}\.\s.{{0,300}}?(?:\.\s?[-–—]{{1,3}}|[-–—]{{2,3}}|\.—)\s*", clean)
+    return found.end() if found else 0
+
+
+def _raw_at(raw: str, clean: str, at: int, position: Callable[[int], int]) -> int:
+    """The raw offset whose clean offset is ``at`` (the first such)."""
+    for offset in range(len(raw) + 1):
+        if position(offset) >= at:
+            return offset
+    return len(raw)
+
+
+def _after_heading(events: list[Event], start: int) -> list[Event]:
+    """The events of a repeated heading moved to the law text's start: its notes, and the spans that go on past it;
+    a span inside the heading is the heading's (the record's title holds its words), and is dropped."""
+    if not start:
+        return events
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for index, (_, sentinel, _mark) in enumerate(events):
+        if sentinel == _OPEN:
+            stack.append(index)
+        elif sentinel == _CLOSE and stack:
+            pairs[stack.pop()] = index
+    dropped = {i for i, j in pairs.items() if events[j][0] < start} | {
+        j for i, j in pairs.items() if events[j][0] < start
+    }
+    return [(max(at, start), sentinel, mark) for i, (at, sentinel, mark) in enumerate(events) if i not in dropped]
+
+
+def _parts(clean: str, start: int) -> list[tuple[int, int]]:
+    """The paragraphs of ``clean`` from ``start`` as offsets: cut before each list marker, proviso and Explanation
+    that opens a sentence, and each list's first item cut from its sentence (:func:`_first_markers`)."""
+    cuts = [m.start() for m in _CUT.finditer(clean, start)]
+    bounds = [start, *cuts, len(clean)]
+    spans = [(bounds[0], bounds[1])] + [(a + 1, b) for a, b in itertools.pairwise(bounds[1:])]
+    texts = _first_markers([clean[a:b] for a, b in spans])
+    out, at = [], start
+    for text in texts:
+        found = clean.find(text, at) if text else at
+        out.append((found, found + len(text)))
+        at = found + len(text)
+    return out
+
+
+def _with_marks(clean: str, parts: list[tuple[int, int]], events: list[Event]) -> list[str]:
+    """Each paragraph's text with its sentinels: a span open at a paragraph's end closes there and opens again in
+    the next (after its marker), so that each paragraph's spans are whole."""
+    out: list[str] = []
+    open_marks: list[str] = []
+    pending = sorted(events, key=lambda e: (e[0], _ORDER[e[1]]))
+    for index, (a, b) in enumerate(parts):
+        last = index == len(parts) - 1
+        mine = [e for e in pending if a <= e[0] < b or (e[0] == b and (e[1] != _OPEN or last)) or (last and e[0] > b)]
+        pending = [e for e in pending if e not in mine]
+        text = clean[a:b]
+        marker = paragraph_lists.MARKER.match(text)
+        lead = len(text) - len(marker["rest"]) if marker else 0
+        tokens: list[tuple[int, int, str]] = [(lead, 0, _OPEN + _code(m)) for m in open_marks]
+        for order, (at, sentinel, mark) in enumerate(mine, start=1):
+            tokens.append((max(at - a, lead), order, sentinel + (_code(mark) if mark else "")))
+            if sentinel == _OPEN:
+                open_marks.append(mark)
+            elif sentinel == _CLOSE and open_marks:
+                open_marks.pop()
+        tokens += [(len(text), 10**6 + i, _CLOSE) for i, _ in enumerate(open_marks)]
+        tokens.sort()
+        pieces, cut = [], 0
+        for at, _, token in tokens:
+            pieces += [text[cut:at], token]
+            cut = at
+        pieces.append(text[cut:])
+        out.append(re.sub(f"{_OPEN}.{_CLOSE}", "", "".join(pieces)))  # a span of no words (a bare marker)
+    return out
+
+
+def _record(
+    raw: str,
+    removals: list[tuple[int, int, str]],
+    notes: list[india_code_notes.Note],
+    section: _Section,
+    result: MarkupResult,
+    labels_for: dict[int, str],
+) -> None:
+    """The report of what the section's text lost (Edits that replay exactly on the source line, each ``original``
+    the first occurrence of its words from where the replay stands) and of the notes moved to their marks."""
     line = section.content_line
-    pieces = _FOOTNOTE.split(section.content)
-    text, notes = pieces[0].strip(), []
-    for mark, note in zip(pieces[1::2], pieces[2::2], strict=True):
-        label = f"[Footnote] {mark}. "
-        result.edits.append(Edit(line, label, "", "India Code's footnote label: the footnote is an editorial note"))
-        result.moved.append(Moved(line, note.strip(), f"editorial note {mark} of section {section.num}, at its mark"))
-        glued = re.search(rf"\b(?P<word>[A-Za-z]+){mark}(?=[\s,.;:]|$)", text)
-        if glued is None:
-            raise QuirksError(f"india-code: line {line}: the mark of footnote {mark} is not in section {section.num}")
-        reason = f"footnote mark glued to the word it annotates: the marker of editorial note {mark}"
-        result.edits.append(Edit(line, glued.group(0), glued["word"], reason))
-        text = text[: glued.end("word")] + _MARK.format(mark) + text[glued.end() :]
-        notes.append((mark, note.strip()))
-    return text, notes
+    current = raw
+    removed: list[tuple[int, int, int]] = []
+
+    def now(at: int) -> int:
+        return at - sum(min(b, at) - a - (inserted if at >= b else 0) for a, b, inserted in removed if a < at)
+
+    heading = [r for r in removals if r[1] == -1]
+    ordered = sorted(r for r in removals if r[1] != -1) + heading
+    for a, b, reason in ordered:
+        if b == -1:
+            a, b = 0, a
+        x, y = now(a), now(b)
+        if y <= x:
+            continue
+        k = 0
+        while k < x and current[x - k - 1].isalnum():  # the whole word a glued mark ends ("date1")
+            k += 1
+        while current.find(current[x - k : y]) != x - k and k < x:
+            k += 1
+        original = current[x - k : y]
+        label = labels_for.get(a, "") if b != -1 else ""
+        if label:
+            reason = f"{reason}; the omitted provision's label, as its note says, stands in its place"
+        result.edits.append(Edit(line, original, current[x - k : x] + label, reason))
+        current = current[:x] + label + current[y:]
+        removed.append((a, b, len(label)))
+    for note in notes:
+        if note.text:
+            result.moved.append(
+                Moved(line, note.text, f"editorial note {note.mark} of section {section.num}, at its mark")
+            )
 
 
-def _place_note(items: list[outline.Item], mark: str, note: str) -> bool:
-    """Put the note of ``mark`` at its mark (found in a paragraph of ``items``, at any depth); False if not found."""
-    placeholder = markup.text(_MARK.format(mark))
+def _footnote(note: india_code_notes.Note) -> outline.Provision:
+    return outline.Provision(
+        "FOOTNOTE{class editorial}", note.mark, items=[outline.Text(india_code_notes.note_markup(note))]
+    )
+
+
+def _place_note(items: list[outline.Item], note: india_code_notes.Note) -> bool:
+    """Put ``note`` at its mark (found in a paragraph of ``items``, at any depth); False if not found."""
+    placeholder = _NOTE + _code(note.mark)
     for index, item in enumerate(items):
         if isinstance(item, outline.Text) and placeholder in item.markup:
-            item.markup = item.markup.replace(placeholder, "{{FOOTNOTE " + mark + "}}", 1)
-            footnote = outline.Provision("FOOTNOTE{class editorial}", mark, items=[outline.Text(markup.text(note))])
-            items.insert(index + 1, footnote)
+            item.markup = item.markup.replace(placeholder, "{{FOOTNOTE " + note.mark + "}}", 1)
+            items.insert(index + 1, _footnote(note))
             return True
-        if isinstance(item, outline.Provision) and _place_note(item.items, mark, note):
+        if isinstance(item, outline.Provision) and _place_note(item.items, note):
             return True
     return False
+
+
+def _place_first(items: list[outline.Item], note: india_code_notes.Note) -> None:
+    """Put ``note`` at the start of the section's first paragraph: its mark is not in the text (it stood on a
+    heading the record lacks, or in a table)."""
+    for index, item in enumerate(items):
+        if isinstance(item, outline.Text):
+            item.markup = "{{FOOTNOTE " + note.mark + "}}" + item.markup
+            items.insert(index + 1, _footnote(note))
+            return
+        if isinstance(item, outline.Provision) and not item.keyword.startswith("FOOTNOTE"):
+            _place_first(item.items, note)
+            return
+    items.insert(0, outline.Text("{{FOOTNOTE " + note.mark + "}}"))
+    items.insert(1, _footnote(note))
+
+
+def _finish_spans(items: list[outline.Item]) -> None:
+    """The sentinels left in ``items`` written as markup: a span as ``{{+{title N} …}}`` (an ``ins`` the build ties
+    to note N), a note already placed leaves nothing."""
+    for item in items:
+        if isinstance(item, outline.Text):
+            text = re.sub(f"{_NOTE}.", "", item.markup)
+            text = re.sub(f"{_OPEN}(.)", lambda m: "{{+{class amendment|title " + _uncode(m[1]) + "} ", text)
+            item.markup = text.replace(_CLOSE, "}}")
+        elif isinstance(item, outline.Provision):
+            _finish_spans(item.items)
+
+
+_TABLE_HEAD = re.compile(
+    r"(?P<head>(?:Serial No\.\s+)?(?:Section\s+)?Offences?\s.{0,120}?Penalt(?:y|ies))"
+    r"(?P<columns>(?:\s+\(?[1-6]\)?){3,6})(?=\s)"
+)
+"""A table printed inside a section (the 1958 Act's s.436(2): "Serial No. Offences Section of this Act to which
+offence has reference Penalties 1 2 3 4 1. If …"): its heading words, then its column numbers."""
+_HEADINGS = (
+    re.compile(r"^(Serial No\.)\s+(Offences?)\s+(.+?)\s+(Penalt(?:y|ies))$"),
+    re.compile(r"^(Section)\s+(Offences?)\s+(Penalt(?:y|ies))$"),
+)
+
+
+def _table(text: str, head_end: int, section: _Section, file: str) -> list[str]:
+    """The ``TABLE`` markup of a numbered table printed inside a section's text: its header row (the column headings
+    and numbers as printed), then one row per item ("1.", "2." … "108A." …, found in sequence), the serial number in
+    the first cell and the rest of the item's text, as printed, spanning the other columns."""
+    head = _TABLE_HEAD.match(text)
+    assert head is not None
+    columns = head["columns"].split()
+    headings = next((list(m.groups()) for p in _HEADINGS if (m := p.match(head["head"]))), None)
+    if headings is None or len(headings) != len(columns):
+        headings = [head["head"]]
+    out = ["TABLE", "  TR"]
+    span = "" if len(headings) == len(columns) else f"{{colspan {len(columns)}}}"
+    out += [line for h in headings for line in (f"    TH{span}", "      " + markup.text(h))]
+    out += ["  TR", *(line for c in columns for line in ("    TH", "      " + markup.text(c)))]
+    rows = _serials(text, head_end)
+    if not rows:
+        where = f"india-code: {file} line {section.content_line}: section {section.num}"
+        raise QuirksError(f"{where}: a table with no item 1")
+    for index, (_, serial, body) in enumerate(rows):
+        end = rows[index + 1][0] if index + 1 < len(rows) else len(text)
+        words = text[body:end].strip()
+        out += ["  TR", "    TC", "      " + markup.text(serial), f"    TC{{colspan {len(columns) - 1}}}"]
+        out.append("      " + (markup.text(words) if words else markup.remark("blank")))
+    return out
+
+
+def _serials(text: str, at: int) -> list[tuple[int, str, int]]:
+    """The items of a table's text from ``at``: (where its serial starts, the serial as printed, where its text
+    starts), each serial the one after the last ("24." after "23.", "108A." after "108."), the first that follows."""
+    found: list[tuple[int, str, int]] = []
+    current = "0"
+    while True:
+        number = int(re.match(r"\d+", current)[0])  # type: ignore[index]
+        letter = current[len(str(number)) :]
+        nexts = [str(number + 1), f"{number}{chr(ord(letter or '@') + 1)}"]
+        best = None
+        for candidate in nexts:
+            match = re.compile(rf"(?:^|(?<=\s)){re.escape(candidate)}(?:\.\s+|\s+(?=If\b))").search(text, at)
+            if match is not None and (best is None or match.start() < best.start()):
+                best = match
+        if best is None:
+            return found
+        serial = best[0].strip()
+        found.append((best.start(), serial if serial.endswith(".") else serial + ".", best.end()))
+        current, at = serial.rstrip("."), best.end()
+
+
+def _holder(items: list[outline.Item]) -> list[outline.Item]:
+    """The items of the provision that holds the last paragraph of ``items`` (a table follows its sentence)."""
+    last = items[-1] if items else None
+    if isinstance(last, outline.Provision) and not last.keyword.startswith("FOOTNOTE"):
+        return _holder(last.items)
+    return items
+
+
+def _check_series(node: Node, section: _Section, file: str) -> None:
+    """Each list of numbered provisions runs 1, 2, 3 … in one series, and no list restarts its holder's own series
+    (a "(a)" under "(a)"): else the record is misread, an error naming the file, the section and the marker."""
+    items = [i for i in node.items if isinstance(i, Node) and i.role == "item"]
+    expected: dict[str, int] = {}
+    for item in items:
+        if node.role == "item" and item.kind == node.kind:
+            raise QuirksError(
+                f"india-code: {file} line {section.content_line}: section {section.num}: {item.num} restarts the"
+                f" series of {node.num} that holds it"
+            )
+        if labels.INSERTED.match(item.num.strip("()")):
+            continue  # (5a) after (5): checked when it was placed
+        want = expected.get(item.kind, 1)
+        if item.ordinal != want:
+            raise QuirksError(
+                f"india-code: {file} line {section.content_line}: section {section.num}: {item.num} is out of sequence"
+                f" (expected the {item.kind} label number {want})"
+            )
+        expected[item.kind] = want + 1
+    for child in node.items:
+        if isinstance(child, Node):
+            _check_series(child, section, file)

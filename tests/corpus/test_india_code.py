@@ -142,7 +142,8 @@ def test_a_second_act_imports_with_its_catalogue_entry_alone(tmp_path: Path) -> 
     doc = _second_act(tmp_path, ABSENT)
     result = layouts.to_markup(doc, read_document(doc))
     assert result.unparsed == [] and result.facts["sections"] == 16
-    assert result.facts["absent_from_the_record"] == ["13", "16"]
+    assert [a["number"] for a in result.facts["absent_from_the_record"]] == ["13", "16"]
+    assert result.facts["absent_from_the_record"][0]["reason"] == "the record goes from section 12 to section 14"
     root = build.parse(doc, result.markup)
     assert schema_errors(root) == []
     sections = root.findall(".//a:section", NS)
