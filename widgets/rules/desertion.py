@@ -81,9 +81,11 @@ MSA_S199_1 = Ref(MSA, "sec_199__subsec_1", "s. 199(1)")
 MSA_S199_2 = Ref(MSA, "sec_199__subsec_2", "s. 199(2)")
 MSA_S200_1 = Ref(MSA, "sec_200__subsec_1", "s. 200(1)")
 MSA_S200_2 = Ref(MSA, "sec_200__subsec_2", "s. 200(2)")
-MSA_ITEM_57_A = Ref(MSA, f"{_MSA_TABLE}__item_57__row_2", "s. 436(2) Table item 57(a)")
-MSA_ITEM_57_B = Ref(MSA, f"{_MSA_TABLE}__item_57__row_3", "s. 436(2) Table item 57(b)")
-MSA_ITEM_59_I = Ref(MSA, f"{_MSA_TABLE}__item_59__row_2", "s. 436(2) Table item 59(i)")
+# The 1958 Table's items are one row each in the corpus (the record flattens the Table; 57(a), 57(b) and 59(i) are
+# not rows of their own): each limb cites its item's row, named as the limb.
+MSA_ITEM_57_A = Ref(MSA, f"{_MSA_TABLE}__item_57", "s. 436(2) Table item 57(a)")
+MSA_ITEM_57_B = Ref(MSA, f"{_MSA_TABLE}__item_57", "s. 436(2) Table item 57(b)")
+MSA_ITEM_59_I = Ref(MSA, f"{_MSA_TABLE}__item_59", "s. 436(2) Table item 59(i)")
 
 
 @dataclass(frozen=True)
