@@ -760,6 +760,12 @@ def _in_compute(facts: Facts, result: Result) -> None:
     defence = _in_unseaworthy(result)
     result.value("unseaworthiness_defence", defence)
     if facts.offence == DESERTION:
+        if msa and facts.apprentice:
+            result.step(
+                t.offence,
+                "He is an apprentice: s. 191(1) binds him whether or not he was lawfully engaged, though the deemed "
+                "proof still needs him shown duly engaged in or belonging to the ship.",
+            )
         established = None if defence else _established(result, deemed, t.deemed_1, t.offence)
         reimbursed = _msa_left_behind(facts, result, established is not None) if msa else Decimal(0)
         _in_desertion(facts, result, established, reimbursed)
