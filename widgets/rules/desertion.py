@@ -5,6 +5,11 @@
   ((a) desertion, (b) absence not amounting to desertion) and item 39(i) (s. 95(a), quitting the ship at the port of
   delivery).
 - ``pk-mso-2001/desertion``: Pakistan Merchant Shipping Ordinance, 2001, s. 204, s. 208, s. 211 and s. 212.
+- ``in-msa-1958/desertion``: Merchant Shipping Act, 1958 (India, in force until 2026), s. 191, s. 194(a), s. 199,
+  s. 200, s. 122(2)(b) and (4) and the s. 436(2) Table, items 57(a), 57(b) and 59(i): the Bill's words (its Part V
+  descends from the Act's Part VII), run by the same functions through ``IndianText``, with what only the Act has —
+  apprentices bound without "lawfully engaged", the items' imprisonment (``max_imprisonment_months``) and s. 122's
+  reimbursement of the master's expenses for a man left behind.
 
 The two texts forbid desertion and absence in the same words (s. 94(1) / s. 204(1)) and share the deemed proof and
 its rebuttal (s. 100 / s. 211) and the application of a forfeiture (s. 101 / s. 212). They part on the amounts: the

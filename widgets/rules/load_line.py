@@ -8,7 +8,14 @@
   s. 362 and s. 363 bind "A Pakistani ship", so a ship of another flag is dealt with by inspection and detention
   under s. 374(4) (with s. 400), not by the s. 364 fine.
 
-Both texts judge the submersion "in salt water" with "no list". A measurement taken in a dock, with a list, is brought
+- ``in-msa-1958/load-line``: Merchant Shipping Act, 1958 (India, in force until 2026), s. 313 (an Indian ship), s. 326
+  (applying s. 313 to another ship in a port in India; from 21 July 1968 a Load Line Convention ship only after a
+  s. 323 inspection), s. 333 (an Indian passenger ship's sub-division load line), s. 310 (exemptions), s. 343(3) (a
+  foreign ship in port only by stress of weather) and the s. 436(2) Table's items 100 (with its proviso; the fine an
+  inch raised from one to five thousand rupees on 18 May 1983) and 107. The items are cited by their rows'
+  eIds, as the Bill's.
+
+The texts judge the submersion "in salt water" with "no list". A measurement taken in a dock, with a list, is brought
 to that condition by two conventions (documented here and in the book; they are seamanship, not the statute's words):
 
 - no list: the mean of the depths the load line is submerged on the port and starboard sides;

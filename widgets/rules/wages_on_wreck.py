@@ -2,6 +2,10 @@
 
 - ``pk-mso-2001/wages-on-wreck``: Pakistan Merchant Shipping Ordinance, 2001, s. 160(1) and s. 161.
 - ``in-msb-2016/wages-on-wreck``: Merchant Shipping Bill, 2016 (India), s. 69.
+- ``in-msa-1958/wages-on-wreck``: Merchant Shipping Act, 1958 (India, in force until 2026), s. 140(1) and s. 141: the
+  text both descend from. It has the Ordinance's floor for lost effects ("of not less than") and s. 140(1)'s bar, the
+  Bill's one-month proviso and its deposit with the shipping master (s. 141(3), whose payee changed in 1985), and
+  neither the Ordinance's s. 161(2) exclusion of a seaman who declines repatriation nor the Bill's captivity limb.
 
 The two texts share their structure but differ in the words that matter most: Pakistan pays wages to the return port
 "or for a period of one month, whichever be longer" and compensation for lost effects "of not less than" one (home
