@@ -43,7 +43,9 @@ _MARGINAL = {"num", "heading", "subheading"}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _SMALL_WORDS = {"a", "and", "for", "in", "of", "on", "regarding", "the", "to"}
 
-_SECTION = re.compile(r"\s*(?:s\.|sec\.|section|clause|cl\.)?\s*(?P<section>\d+[A-Z]?)\b", re.IGNORECASE)
+_SECTION = re.compile(
+    r"\s*(?:s\.|sec\.|section|clause|cl\.)?\s*(?P<section>\d+(?:-[A-Z]|[A-Z])?)\b", re.IGNORECASE
+)  # "344-I": India Code's hyphen before I and O (the Merchant Shipping Act, 1958, s.344-I); "344I" reads the same
 _DIVISION = re.compile(
     r"\s*(?:part\s+(?P<part>[IVXLC]+|\d+)\b)?\s*,?\s*(?:chapter\s+(?P<chapter>[IVXLC]+|\d+[A-Z]?)\b)?\s*$",
     re.IGNORECASE,
@@ -342,7 +344,9 @@ def _start(doc_id: str, reference: str) -> tuple[etree._Element, int]:
     match = _SECTION.match(reference)
     if not match:
         raise CitationError(f"{reference!r} is not a citation such as '161(1)(a)(i)'")
-    element = _indexed("sections", root, _sections).get(match["section"].upper())
+    found = _indexed("sections", root, _sections)
+    number = match["section"].upper()
+    element = found.get(number) or found.get(re.sub(r"(\d)([IO])$", r"\1-\2", number))
     if element is None:
         raise CitationError(f"{doc_id} has no section {match['section']}")
     return element, match.end()

@@ -69,6 +69,8 @@ _REFERENCE_WORDS = frozenset(
 _FOLLOWS = {labels.next_label(first, kind): first for first, kind in labels.FIRST_LABELS.items()}
 """A list's second marker and its first: a paragraph cut at ``(b)`` whose list's ``(a)`` India Code ran into the
 sentence before it."""
+_DIVISION_REFERENCE = re.compile(r"\b(?:[Tt]his|that|the said) (?:Part|Chapter)\b|\b(?:Part|Chapter) [IVXL]+[A-Z]?\b")
+"""A reference to a Part or Chapter: India Code's records print no Part or Chapter headings, so none resolves."""
 _SECTION = re.compile(r"^(?P<n>\d{1,3})(?:-?(?P<letter>[A-Z]))?$")
 
 
@@ -183,6 +185,9 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
         "absent_from_the_record": absent,
         "renumbered": [f"{r.printed} -> {r.number} (line {r.line})" for _, r in sorted(quirks.renumber.items())],
         "notes whose mark is not in the text": state.unplaced,
+        "references to a Part or Chapter (the record has none)": sum(
+            len(_DIVISION_REFERENCE.findall(s.content)) for s in sections
+        ),
         **dict(sorted(counts.items())),
     }
     return result
