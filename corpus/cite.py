@@ -288,7 +288,10 @@ def _sub_row(row: etree._Element) -> str:
     """The label of a table sub-row ("(a)") from the start of its first cell, or "" for an item's first row."""
     if "__row_" not in row.get("eId", "") or not len(row):
         return ""
-    match = re.match(r"\((\w+)\)", normalise_space("".join(row[0].itertext())))
+    first = normalise_space("".join(row[0].itertext()))
+    if first.startswith("Provided"):  # an item's proviso (the 1958 Act's s.436(2) Table item 100)
+        return " proviso"
+    match = re.match(r"\((\w+)\)", first)
     return f"({match[1]})" if match else ""
 
 
@@ -346,7 +349,9 @@ def _start(doc_id: str, reference: str) -> tuple[etree._Element, int]:
         raise CitationError(f"{reference!r} is not a citation such as '161(1)(a)(i)'")
     found = _indexed("sections", root, _sections)
     number = match["section"].upper()
-    element = found.get(number) or found.get(re.sub(r"(\d)([IO])$", r"\1-\2", number))
+    element = found.get(number)
+    if element is None:
+        element = found.get(re.sub(r"(\d)([IO])$", r"\1-\2", number))
     if element is None:
         raise CitationError(f"{doc_id} has no section {match['section']}")
     return element, match.end()
@@ -443,6 +448,11 @@ class _Walk:
 
     def _qualifier(self, word: str, position: int) -> None:
         """The proviso, Explanation or Table below the element: the only one, or the ``position``-th (from 1)."""
+        if word == "proviso" and self.rows:  # a table item's proviso: its sub-row that starts "Provided"
+            provisos = [row for row in self.rows if _sub_row(row) == " proviso"]
+            if len(provisos) == 1 and position <= 1:
+                self.element, self.rows = provisos[0], ()
+                return
         kind = {"proviso": lambda e: local_name(e) == "proviso", "Explanation": _explanation}.get(
             word, lambda e: local_name(e) == "table"
         )
