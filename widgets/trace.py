@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import hashlib
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,18 +65,11 @@ def current_text(ref: Ref) -> str:
     return corpus.by_eid(ref.document, ref.eid).text
 
 
-_LIMB = re.compile(r"\((?:[a-z]|[ivxl]+)\)")
-
-
 def cites_alike(declared: str, printed: str) -> bool:
     """Whether a rule's citation of a provision is the corpus's: the same, or the same with " proviso" where the
     corpus holds the proviso inside the element it cites (the s.256(2) Table's item 51, whose proviso is in its
-    penalty cell), or a Table item's lettered or numbered limb where the corpus holds the item in one row (the 1958
-    Act's s.436(2) Table item 57, whose (a) and (b) are not rows of their own)."""
-    if declared in {printed, f"{printed} proviso"}:
-        return True
-    limb = declared.removeprefix(printed)
-    return " Table item " in printed and limb != declared and bool(_LIMB.fullmatch(limb))
+    penalty cell)."""
+    return declared in {printed, f"{printed} proviso"}
 
 
 def _citation_problem(ref: Ref) -> str | None:

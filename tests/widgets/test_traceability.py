@@ -59,14 +59,3 @@ def test_a_table_item_and_its_proviso_are_recorded_apart(tmp_path, monkeypatch):
     item = "part_XIV__sec_256__subsec_2__table_1__item_51"
     assert {c for d, e, c in entries if e == item} == {"s. 256(2) Table item 51", "s. 256(2) Table item 51 proviso"}
     assert "&id" not in trace.trace_path("load_line").read_text(encoding="utf-8")
-
-
-def test_a_limb_of_a_table_item_held_in_one_row_is_cited_alike():
-    """The 1958 Act's s.436(2) Table items are one row each: a rule cites item 57's row as "item 57(a)" and
-    "item 57(b)", as it cites item 51's row of the Bill as "item 51 proviso"; anything else is a wrong citation."""
-    printed = "s. 436(2) Table item 57"
-    assert trace.cites_alike("s. 436(2) Table item 57(a)", printed)
-    assert trace.cites_alike("s. 436(2) Table item 59(i)", "s. 436(2) Table item 59")
-    assert not trace.cites_alike("s. 436(2) Table item 58", printed)
-    assert not trace.cites_alike("s. 436(2) Table item 57(a)(b)", printed)
-    assert not trace.cites_alike("s. 191(1)(a)", "s. 191(1)"), "a section's paragraph has its own eId"

@@ -86,11 +86,13 @@ MSA_S199_1 = Ref(MSA, "sec_199__subsec_1", "s. 199(1)")
 MSA_S199_2 = Ref(MSA, "sec_199__subsec_2", "s. 199(2)")
 MSA_S200_1 = Ref(MSA, "sec_200__subsec_1", "s. 200(1)")
 MSA_S200_2 = Ref(MSA, "sec_200__subsec_2", "s. 200(2)")
-# The 1958 Table's items are one row each in the corpus (the record flattens the Table; 57(a), 57(b) and 59(i) are
-# not rows of their own): each limb cites its item's row, named as the limb.
-MSA_ITEM_57_A = Ref(MSA, f"{_MSA_TABLE}__item_57", "s. 436(2) Table item 57(a)")
-MSA_ITEM_57_B = Ref(MSA, f"{_MSA_TABLE}__item_57", "s. 436(2) Table item 57(b)")
-MSA_ITEM_59_I = Ref(MSA, f"{_MSA_TABLE}__item_59", "s. 436(2) Table item 59(i)")
+# The 1958 Table's items 57(a), 57(b) and 59(i) are sub-rows of their items, as the Bill's item 38's. India Code prints
+# the penalties of item 59's (i) to (iii) together after (iii), so the row of 59(i) holds only its offence and the row
+# of 59(iii) the penalty of (i): the rule cites both (MSA_ITEM_59_PENALTIES), so the trace follows the words it applies.
+MSA_ITEM_57_A = Ref(MSA, f"{_MSA_TABLE}__item_57__row_2", "s. 436(2) Table item 57(a)")
+MSA_ITEM_57_B = Ref(MSA, f"{_MSA_TABLE}__item_57__row_3", "s. 436(2) Table item 57(b)")
+MSA_ITEM_59_I = Ref(MSA, f"{_MSA_TABLE}__item_59__row_2", "s. 436(2) Table item 59(i)")
+MSA_ITEM_59_PENALTIES = Ref(MSA, f"{_MSA_TABLE}__item_59__row_4", "s. 436(2) Table item 59(iii)")
 
 
 @dataclass(frozen=True)
@@ -891,9 +893,9 @@ def _in_desertion(facts: Facts, result: Result, established: str | None, reimbur
     forfeit all or any part of the wages which he may earn in any other ship in which he may be employed until his
     next return to India, and to satisfy any excess of wages paid by the master or owner of the ship from which he
     deserts to any substitute engaged in his place at a higher rate of wages than the rate stipulated to be paid to
-    him" (in-msa-1958, sec_436__subsec_2__table_1__item_57). What s. 122(4) has reimbursed the master (``reimbursed``)
-    came out of the same wages and property, so no more than the rest of them can be forfeited, and s. 200(1) does
-    not reimburse those expenses again."""
+    him" (in-msa-1958, sec_436__subsec_2__table_1__item_57__row_2). What s. 122(4) has reimbursed the master
+    (``reimbursed``) came out of the same wages and property, so no more than the rest of them can be forfeited, and
+    s. 200(1) does not reimburse those expenses again."""
     t = _text(result)
     if not established:
         _nil_forfeiture(result, t.item_desertion)
@@ -1001,7 +1003,12 @@ def _in_absence(facts: Facts, result: Result, committed: bool) -> None:
 def _in_quitting(facts: Facts, result: Result) -> None:
     """s. 95(a): "if he quits the ship without leave after her arrival at her port of delivery and before she is
     placed in security" (in-msb-2016, part_V__sec_95__para_a); Table item 39(i): "Forfeiture out of his wages of a sum
-    not exceeding one month's pay" (part_XIV__sec_256__subsec_2__table_1__item_39__row_2)."""
+    not exceeding one month's pay" (part_XIV__sec_256__subsec_2__table_1__item_39__row_2).
+
+    The 1958 Act's s. 194(a), in the same words (in-msa-1958, sec_194__para_a), and its Table item 59: "(i) clause (a)
+    of section 194; ... Forfeiture out of his wages of a sum not exceeding one months pay" (sec_436__subsec_2__table_1,
+    the offence in the row of 59(i), __item_59__row_2, the penalty printed with those of (ii) and (iii) in the row of
+    59(iii), __item_59__row_4)."""
     t = _text(result)
     result.step(t.quitting, "Quitting the ship without leave at her port of delivery: an offence against discipline.")
     result.value("deemed_proved", _not_desertion(result, t.deemed_1))
@@ -1013,6 +1020,12 @@ def _in_quitting(facts: Facts, result: Result) -> None:
         return
     ceiling = _cap_at_wages(result, _month_pay(result, t.item_quitting), t.item_quitting)
     result.step(t.item_quitting, f"Forfeiture of not more than one month's pay: {money_text(result, ceiling)}.")
+    if t is ACT_1958:
+        result.step(
+            MSA_ITEM_59_PENALTIES,
+            "The penalty of 59(i) is printed in this row, the first of those of (i) to (iii), as India Code prints the "
+            "Table: forfeiture out of his wages of a sum not exceeding one month's pay.",
+        )
     _check_amount_forfeited(result, ceiling)
     result.amount("max_forfeiture", ceiling, MAXIMUM, t.item_quitting)
     result.amount("substitute_excess", Decimal(0), ENTITLEMENT, t.item_quitting)
@@ -1310,6 +1323,7 @@ RULES = (
             MSA_ITEM_57_A,
             MSA_ITEM_57_B,
             MSA_ITEM_59_I,
+            MSA_ITEM_59_PENALTIES,
         ),
         compute=_in_compute,
         check=_check,

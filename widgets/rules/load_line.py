@@ -73,7 +73,7 @@ MSA_S333_1 = Ref(MSA, "sec_333__subsec_1", "s. 333(1)")
 MSA_S333_2 = Ref(MSA, "sec_333__subsec_2", "s. 333(2)")
 MSA_S343_3 = Ref(MSA, "sec_343__subsec_3", "s. 343(3)")
 MSA_ITEM_100 = Ref(MSA, f"{_MSA_TABLE}__item_100", "s. 436(2) Table item 100")
-MSA_ITEM_100_PROVISO = Ref(MSA, f"{_MSA_TABLE}__item_100", "s. 436(2) Table item 100 proviso")
+MSA_ITEM_100_PROVISO = Ref(MSA, f"{_MSA_TABLE}__item_100__row_2", "s. 436(2) Table item 100 proviso")
 MSA_ITEM_107 = Ref(MSA, f"{_MSA_TABLE}__item_107", "s. 436(2) Table item 107")
 
 MM_PER_INCH = Decimal("25.4")
@@ -697,9 +697,9 @@ def _msa_item_100(result: Result, depth: Decimal) -> bool:
     in salt waters and had no list ...: Provided that it shall be a good deference [defence] for the master or owner
     to prove that a contravention was due solely to deviation or delay caused solely by stress of whether [weather] or
     other circumstance which neither the master nor the owner nor the charterer, if any, could have prevented or
-    forestalled" (in-msa-1958, sec_436__subsec_2__table_1__item_100). "Five thousand rupees" replaced "one thousand
-    rupees" from 18 May 1983 (Act 12 of 1983, s. 16; footnote 312): the figure in force on ``offence_on``
-    (``MSA_ITEM_100_PER_INCH``). Returns whether the proviso's defence is made out."""
+    forestalled" (in-msa-1958, sec_436__subsec_2__table_1__item_100 and its proviso, __item_100__row_2). "Five
+    thousand rupees" replaced "one thousand rupees" from 18 May 1983 (Act 12 of 1983, s. 16; footnote 312): the figure
+    in force on ``offence_on`` (``MSA_ITEM_100_PER_INCH``). Returns whether the proviso's defence is made out."""
     facts = result.facts
     inches = _msa_inches(result, depth, MSA_ITEM_100)
     per_inch = MSA_ITEM_100_PER_INCH.at(facts.offence_on)
