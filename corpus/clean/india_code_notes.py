@@ -23,8 +23,9 @@ from corpus import markup
 FOOTNOTES = re.compile(r"\s*\[Footnote\]\s*")
 """Where a footnote paragraph starts (the record's ``\\n\\n[Footnote] ``)."""
 
-_LABEL = r"(?:^|(?<=\s))(?<!s\. )(?<!Act )(?P<n>{n})(?:\s?\.\s+(?:\.\s+)?(?=\S)|\s+(?=[A-Z]))"
-"""A note's label at its start: ``1. ``, ``1 . ``, ``1 `` (1958 s.401), ``4. . `` (s.258), ``302 `` (s.436)."""
+_LABEL = r"(?:^|(?<=\s))(?<!s\. )(?<!Act )(?P<n>{n})(?:\s?\.\s+(?:\.\s+)?(?=\S)|\s+(?=[A-Z])|(?=[A-Z][a-z]))"
+"""A note's label at its start: ``1. ``, ``1 . ``, ``1 `` (1958 s.401), ``4. . `` (s.258), ``302 `` and ``318Serial``
+(s.436); not the section of "s. 2" or the number of "Act 41"."""
 
 KINDS = (
     ("substituted", r"\b[Ss]ubs\.|\bsubstituted\b"),
@@ -117,6 +118,8 @@ def read_facts(note: Note, earlier_act: tuple[str, str] | None, year_range: tupl
     wef = _WEF.search(text)
     if wef is not None and year_range[0] <= int(wef["y"]) <= year_range[1]:
         note.wef = f"{int(wef['y']):04d}-{int(wef['m']):02d}-{int(wef['d']):02d}"
+        if note.ibid and note.act is not None and int(note.act[1]) > int(wef["y"]):
+            note.act = None  # "ibid." cannot be an Act later than the date it took effect from (1958 s.436, 311)
     quoted = _QUOTED.search(text)
     if note.kind == "substituted":
         lead = re.search(r'\bfor (?:the words? )?"', text)
