@@ -38,6 +38,7 @@ import sys
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -372,7 +373,7 @@ def check(exercise_id: str, answer: Any, reveal: bool = False, variant: int = 0)
 # --- the exercise as text -----------------------------------------------------------------------------------------
 
 
-def _fact_line(provision_id: str, name: str, value: Any) -> str:
+def _fact_line(provision_id: str, name: str, value: Any, places: int = 0) -> str:
     """One fact as a reader reads it: its name, and its value as money, with its unit, yes/no, or as it is."""
     info = widgets.describe(provision_id)
     fact = next((f for f in info["facts"] if f["name"] == name), {"name": name, "kind": ""})
@@ -380,6 +381,8 @@ def _fact_line(provision_id: str, name: str, value: Any) -> str:
         text = widgets.format_money(value, info["currency"])
     elif fact["kind"] == "date":
         text = display.shown(dt.date.fromisoformat(str(value)))
+    elif isinstance(value, float) and fact["kind"] == "number":
+        text = _as_given(value, fact.get("unit", ""), places)
     elif isinstance(value, bool | int | float):
         text = display.shown(value, unit=fact.get("unit", ""))
     elif fact["kind"] in ("choice", "option"):
@@ -389,10 +392,34 @@ def _fact_line(provision_id: str, name: str, value: Any) -> str:
     return f"{display.fact_name(name)}: **{text}**"
 
 
+def _as_given(value: float, unit: str, places: int = 0) -> str:
+    """A measured fact at the precision it was given (at least ``places`` decimals: those of the step its variants
+    are drawn by), with its unit: a density of 1.018 t/m³ stays "1.018" and 1.010 reads "1.010", where the result
+    panels' two decimals would show "1.02" and leave the answer impossible to compute from the page."""
+    exact = Decimal(repr(value)).normalize()
+    if exact.as_tuple().exponent > -places:
+        exact = exact.quantize(Decimal(1).scaleb(-places))
+    elif exact.as_tuple().exponent > 0:
+        exact = exact.quantize(Decimal(1))
+    text = f"{exact:,f}"
+    return f"{text} {display.unit_word(unit, value)}".strip() if unit else text
+
+
+def _places(step: Any) -> int:
+    """The decimals of a ``vary`` step (0.001: 3; 500: 0)."""
+    if not isinstance(step, float):
+        return 0
+    return max(-Decimal(repr(step)).normalize().as_tuple().exponent, 0)
+
+
 def facts_markdown_of(exercise_id: str, facts: Mapping[str, Any]) -> str:
     """``facts`` of the exercise as a Markdown list."""
     spec = exercise(exercise_id)
-    lines = [f"- {_fact_line(spec['provision'], name, value)}" for name, value in facts.items()]
+    vary = spec.get("vary", {})
+    lines = [
+        f"- {_fact_line(spec['provision'], name, value, _places(vary.get(name, {}).get('step')))}"
+        for name, value in facts.items()
+    ]
     if "less" in spec and spec["less"].get("facts"):
         other = spec["less"].get("provision", spec["provision"])
         changed = ", ".join(_fact_line(other, k, v) for k, v in spec["less"]["facts"].items())

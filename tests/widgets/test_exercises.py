@@ -107,6 +107,55 @@ def test_an_option_exercise_has_a_different_answer_under_each_reading_in_every_v
     assert readings == set(choices), "the variants use every reading"
 
 
+def _close(a: object, b: object, tolerance: float) -> bool:
+    if isinstance(a, float | int) and isinstance(b, float | int) and not isinstance(a, bool):
+        return abs(float(a) - float(b)) <= tolerance
+    return a == b
+
+
+@pytest.mark.parametrize("exercise_id", ALL)
+def test_every_reading_the_answer_turns_on_is_stated_with_the_facts(exercise_id: str) -> None:
+    """An interpretive option the question's facts leave at its default must not change the answer in any variant:
+    a reading the answer turns on is given with the facts (shown under the question), so a student who reads the law
+    another way can see why the page expects what it does. Options only one of a comparison's rules has cannot be
+    given to both, and are left out."""
+    spec = exercises.exercise(exercise_id)
+    runs = [spec["provision"], *([spec["less"]["provision"]] if "less" in spec else [])]
+    options = [{f["name"]: f["choices"] for f in widgets.describe(p)["facts"] if f["kind"] == "option"} for p in runs]
+    shared = set(options[0]).intersection(*options[1:])
+    tolerance = float(spec.get("tolerance", exercises.DEFAULT_TOLERANCE)) * 0.5
+    for variant in VARIANTS:
+        facts = exercises.variant_facts(exercise_id, variant)
+        want = exercises.expected_for(exercise_id, facts)
+        for name in sorted(shared - set(facts)):
+            for choice in options[0][name]:
+                other = exercises.expected_for(exercise_id, {**facts, name: choice})
+                assert _close(other, want, tolerance), f"variant {variant}: {name}={choice} gives {other}, not {want}"
+
+
+@pytest.mark.parametrize("exercise_id", ALL)
+def test_every_measured_fact_is_shown_at_the_precision_it_was_drawn(exercise_id: str) -> None:
+    """The page shows each number fact as drawn (a density of 1.018 t/m³ as "1.018", 1.010 as "1.010"), never
+    rounded to the panels' two decimals, so that the answer can be computed from what the page shows."""
+    spec = exercises.exercise(exercise_id)
+    for variant in VARIANTS:
+        facts = exercises.variant_facts(exercise_id, variant)
+        shown = exercises.facts_markdown(exercise_id, variant)
+        for name, value in facts.items():
+            if isinstance(value, float):
+                step = spec.get("vary", {}).get(name, {}).get("step")
+                places = len(repr(step).split(".")[1]) if isinstance(step, float) else 0
+                assert f"**{value:,.{places}f}" in shown or f"**{value:,}" in shown, (variant, name, value, shown)
+
+
+def test_a_density_is_shown_to_three_decimals() -> None:
+    densities = {exercises.variant_facts("loadline-dock-in", v)["water_density"] for v in VARIANTS}
+    assert any(round(d, 2) != d for d in densities), "some variant's density has a third decimal"
+    for variant in VARIANTS:
+        density = exercises.variant_facts("loadline-dock-in", variant)["water_density"]
+        assert f"Density of the water: **{density:.3f} t/m³**" in exercises.facts_markdown("loadline-dock-in", variant)
+
+
 def test_the_same_seed_gives_the_same_facts_and_another_seed_others() -> None:
     a = exercises.drawn_facts("wreck-floor-pk", "seed-1")
     assert a == exercises.drawn_facts("wreck-floor-pk", "seed-1")

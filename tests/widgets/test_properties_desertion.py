@@ -160,9 +160,10 @@ def test_pakistan_fixes_no_forfeiture_for_desertion_or_absence_and_at_most_a_mon
 def test_pakistan_application_splits_exactly_the_sum_forfeited(facts, forfeited):
     facts = {**facts, "offence": "desertion", "engaged": True, "left_before_completion": True}
     facts.update(certificate_of_discharge=False, sufficient_reason=False, ship_unseaworthy=False)
-    # only the wages and effects there are can have been forfeited (a larger sum is refused as a bad fact); the
-    # Ordinance forfeits no wages earned in another vessel
-    names = ("wages_earned", "property_on_board_value")
+    # on the deemed proof alone (s. 211(2): "so far as relates to any forfeiture of wages") only the wages there are
+    # can have been forfeited, not the effects (a larger sum is refused as a bad fact); the Ordinance forfeits no
+    # wages earned in another vessel
+    names = ("wages_earned",)
     there = sum(Decimal(repr(facts.get(name, 0))) for name in names)  # in Decimal, as the rule adds them
     forfeited = float(min(Decimal(repr(forfeited)), there))
     result = widgets.evaluate(PK_ID, {**facts, "amount_forfeited": forfeited})
@@ -192,3 +193,42 @@ def test_a_sufficient_reason_for_the_absence_leaves_nothing_to_forfeit_for_it(ca
     assert [b["effect"] for b in result["burdens"] if b["fact"] == "sufficient_reason"] == [
         "proved: not absent without sufficient reason, no offence"
     ]
+
+
+MSA_ID = "in-msa-1958/desertion"
+msa_facts = _facts(("desertion", "absence-without-leave", "quits-ship-at-port-of-delivery")).flatmap(
+    lambda f: st.fixed_dictionaries({"apprentice": st.booleans(), "left_behind": st.booleans()}).map(
+        lambda extra: {**f, **extra}
+    )
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(msa_facts)
+def test_the_1958_act_forfeits_within_what_could_be_forfeited_and_imprisons_only_for_a_proved_offence(facts):
+    """Item 57(a): the wages then earned, the property (only when desertion is proved otherwise than by s. 199's
+    deemed proof) and, abroad, the wages in another ship, less what s. 122(4) reimbursed; imprisonment of up to three
+    months (57(a)) only for desertion proved otherwise, two (57(b)) for absence, none for item 59(i)."""
+    result = widgets.evaluate(MSA_ID, facts)
+    _amounts_not_negative(result)
+    months = result["max_imprisonment_months"]
+    if facts["offence"] == "desertion":
+        could = facts["wages_earned"]
+        if facts.get("desertion_proved_otherwise") is True:
+            could += facts["property_on_board_value"]
+        if facts.get("deserted_outside_india"):
+            could += facts["wages_other_vessel"]
+        assert result["max_forfeiture"] <= could * (1 + 1e-12) + 0.005
+        assert months in (0, 3)
+        if months:
+            assert facts.get("desertion_proved_otherwise") is True
+    elif facts["offence"] == "absence-without-leave":
+        bound = facts["apprentice"] or facts.get("engaged") is True
+        defence = facts.get("ship_unseaworthy") is True and facts.get("complained_before") is True
+        committed = bound and facts.get("sufficient_reason") is not True and not defence
+        assert months == (2 if committed else 0)
+    else:
+        assert months == 0
+    if result.get("reimbursement_to_master") is not None:
+        assert facts["left_behind"] and facts["offence"] != "quits-ship-at-port-of-delivery"
+        assert result["reimbursement_to_master"] <= facts["expenses_caused"] + 0.005

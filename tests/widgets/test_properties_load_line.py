@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 from hypothesis import given, settings
@@ -98,3 +99,42 @@ def test_exempt_or_excused_ships_are_never_fined(facts):
     assert widgets.evaluate(IN_ID, {**facts, "exempt": True})["max_fine"] == 0
     assert widgets.evaluate(PK_ID, {**facts, "exempt": True})["max_fine"] == 0
     assert widgets.evaluate(IN_ID, {**facts, "stress_of_weather": True})["max_fine"] == 0
+
+
+MSA_ID = "in-msa-1958/load-line"
+day = st.dates(min_value=dt.date(1960, 1, 1), max_value=dt.date(2025, 12, 31))
+
+
+@settings(max_examples=300, deadline=None)
+@given(measurements, day)
+def test_the_1958_act_charges_every_inch_at_the_figure_in_force_that_day(facts, when):
+    """Item 100: ten thousand rupees and, for every inch or fraction of an inch, one thousand rupees before 18 May
+    1983 and five thousand from that day (Act 12 of 1983, s. 16)."""
+    result = widgets.evaluate(MSA_ID, {**facts, "offence_on": when.isoformat()})
+    _amounts_not_negative(result)
+    inches, salt = result["inches_charged"], Decimal(str(result["submerged_salt_water_mm"]))
+    if salt <= 0:
+        assert inches == 0 and result["max_fine"] == 0 and result["detention"] is False
+        return
+    assert (inches - 1) * Decimal("25.4") < salt <= inches * Decimal("25.4") + Decimal("1e-9")
+    per_inch = 5_000 if when >= dt.date(1983, 5, 18) else 1_000
+    assert result["max_fine"] == 10_000 + per_inch * inches
+    assert result["detention"] is True
+
+
+@settings(max_examples=200, deadline=None)
+@given(measurements, extra, day)
+def test_the_1958_act_more_submersion_never_lowers_the_maximum_fine(facts, by, when):
+    facts = {**facts, "offence_on": when.isoformat()}
+    shallower = widgets.evaluate(MSA_ID, facts)
+    deeper = widgets.evaluate(MSA_ID, _deeper(facts, by))
+    assert deeper["max_fine"] >= shallower["max_fine"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(measurements)
+def test_a_foreign_ship_in_port_by_stress_of_weather_is_neither_fined_nor_detained(facts):
+    """The 1958 Act's s. 343(3) and, by default, the Ordinance's s. 402."""
+    for provision, flag in ((MSA_ID, "indian_ship"), (PK_ID, "pakistani_ship")):
+        result = widgets.evaluate(provision, {**facts, flag: False, "in_port_by_stress_of_weather": True})
+        assert result["max_fine"] == 0 and result["detention"] is False

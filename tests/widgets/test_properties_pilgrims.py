@@ -89,3 +89,30 @@ def test_a_later_departure_never_owes_less(facts, extra):
     later = dt.date.fromisoformat(facts["departed_on"]) + dt.timedelta(days=extra)
     after = widgets.evaluate("pk-mso-2001/pilgrim-delay", {**facts, "departed_on": later.isoformat()})
     assert after["compensation_per_pilgrim"] >= before["compensation_per_pilgrim"]
+
+
+@st.composite
+def msa_refund_facts(draw):
+    from widgets.rules.pilgrim_refund import MSA_EVENTS
+
+    facts = draw(refund_facts())
+    facts["event"] = draw(st.sampled_from(MSA_EVENTS))
+    facts["died_where"] = draw(st.sampled_from(("hedjaz", "voyage-thither", "elsewhere")))
+    sailed = dt.date.fromisoformat(facts["sailed_on"])
+    facts["satisfied_consul_on"] = (sailed + dt.timedelta(days=draw(st.integers(0, 500)))).isoformat()
+    return facts
+
+
+@given(msa_refund_facts())
+def test_the_1958_act_refunds_no_more_than_was_paid_and_half_the_passage_money_outside_s275_1(facts):
+    """s. 275: the whole passage money only under (1); (2), (3) and (4) refund half of it (the Ordinance's s. 317(3)
+    refunds the whole on a death); nothing is made over (s. 276) beyond what was paid."""
+    result = widgets.evaluate("in-msa-1958/pilgrim-refund", facts)
+    assert 0 <= result["refund"] <= facts["passage_money"] + facts["deposit"] + 0.005
+    assert 0 <= result["made_over_if_unclaimed"] <= facts["passage_money"] + facts["deposit"] + 0.005
+    assert (result["payee"] is None) == (result["refund"] == 0)
+    if facts["event"] not in ("prevented-from-embarking", "removed-from-ship", "otherwise-prevented-from-proceeding"):
+        half = (Decimal(repr(facts["passage_money"])) / 2).quantize(Decimal("0.01"), ROUND_HALF_UP)
+        assert Decimal(repr(result["passage_money_refund"])) <= half
+    if facts["event"] == "intends-to-remain":
+        assert result["refund"] == 0

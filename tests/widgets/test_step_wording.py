@@ -21,6 +21,8 @@ SIGN = {"INR": "₹", "PKR": "Rs\xa0"}
 MONEY = re.compile(r"(₹|Rs\xa0)(\d[\d,]*\.\d\d)")
 MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
 DATE = re.compile(rf"\b\d{{1,2}} (?:{MONTH_NAMES}) \d{{4}}\b")
+ACT = re.compile(r"\bAct \d+ of \d{4}\b|\bthe \d{4} Act\b")
+"""An Act named by its number and year ("Act 12 of 1983") or by its year ("the 1958 Act"): a year, not a bare number."""
 
 
 def _results() -> list[tuple[str, str, dict]]:
@@ -49,7 +51,7 @@ def _problems(text: str, currency: str) -> list[str]:
             found.append(f"a sum in the wrong currency: {sign}{digits}")
         elif sign + digits != widgets.format_money(Decimal(digits.replace(",", "")), currency):
             found.append(f"a sum not grouped as format_money groups it: {sign}{digits}")
-    words = DATE.sub("<date>", MONEY.sub("<money>", text))
+    words = ACT.sub("<act>", DATE.sub("<date>", MONEY.sub("<money>", text)))
     if re.search(r"\d{4,}", words):
         found.append("a bare number of four or more digits")
     if re.search(r"\d\.\d*0(?!\d)", words):

@@ -24,6 +24,10 @@ CHANGES = {
     "pk-mso-2001/desertion": ("offence", "quits-ship-at-port-of-delivery"),
     "in-msb-2016/load-line": ("submerged_mm_port", 110.0),
     "pk-mso-2001/load-line": ("submerged_mm_port", 110.0),
+    "in-msa-1958/wages-on-wreck": ("effects_lost_value", 300000.0),
+    "in-msa-1958/desertion": ("wages_earned", 120000.0),
+    "in-msa-1958/pilgrim-refund": ("passage_money", 210000.0),
+    "in-msa-1958/load-line": ("submerged_mm_port", 110.0),
 }
 PROVED = {"engaged": True, "left_before_completion": True}
 

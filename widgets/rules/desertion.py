@@ -5,6 +5,11 @@
   ((a) desertion, (b) absence not amounting to desertion) and item 39(i) (s. 95(a), quitting the ship at the port of
   delivery).
 - ``pk-mso-2001/desertion``: Pakistan Merchant Shipping Ordinance, 2001, s. 204, s. 208, s. 211 and s. 212.
+- ``in-msa-1958/desertion``: Merchant Shipping Act, 1958 (India, in force until 2026), s. 191, s. 194(a), s. 199,
+  s. 200, s. 122(2)(b) and (4) and the s. 436(2) Table, items 57(a), 57(b) and 59(i): the Bill's words (its Part V
+  descends from the Act's Part VII), run by the same functions through ``IndianText``, with what only the Act has —
+  apprentices bound without "lawfully engaged", the items' imprisonment (``max_imprisonment_months``) and s. 122's
+  reimbursement of the master's expenses for a man left behind.
 
 The two texts forbid desertion and absence in the same words (s. 94(1) / s. 204(1)) and share the deemed proof and
 its rebuttal (s. 100 / s. 211) and the application of a forfeiture (s. 101 / s. 212). They part on the amounts: the
@@ -25,6 +30,7 @@ item 38(a); corpus/tables.py names them), so the traceability check follows each
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from widgets.rules import wage_periods
@@ -64,6 +70,110 @@ IN_S101_2 = Ref(IN, f"{_S101}__subsec_2", "s. 101(2)")
 IN_ITEM_38_A = Ref(IN, f"{_TABLE}__item_38__row_2", "s. 256(2) Table item 38(a)")
 IN_ITEM_38_B = Ref(IN, f"{_TABLE}__item_38__row_3", "s. 256(2) Table item 38(b)")
 IN_ITEM_39_I = Ref(IN, f"{_TABLE}__item_39__row_2", "s. 256(2) Table item 39(i)")
+
+MSA = "in-msa-1958"
+_MSA_TABLE = "sec_436__subsec_2__table_1"
+MSA_S122_2_B = Ref(MSA, "sec_122__subsec_2__para_b", "s. 122(2)(b)")
+MSA_S122_4 = Ref(MSA, "sec_122__subsec_4", "s. 122(4)")
+MSA_S191_1 = Ref(MSA, "sec_191__subsec_1", "s. 191(1)")
+MSA_S191_1_A = Ref(MSA, "sec_191__subsec_1__para_a", "s. 191(1)(a)")
+MSA_S191_1_B = Ref(MSA, "sec_191__subsec_1__para_b", "s. 191(1)(b)")
+MSA_S191_2 = Ref(MSA, "sec_191__subsec_2", "s. 191(2)")
+MSA_S191_2_PROVISO = Ref(MSA, "sec_191__subsec_2__proviso_nn_1", "s. 191(2) proviso")
+MSA_S194 = Ref(MSA, "sec_194", "s. 194")
+MSA_S194_A = Ref(MSA, "sec_194__para_a", "s. 194(a)")
+MSA_S199_1 = Ref(MSA, "sec_199__subsec_1", "s. 199(1)")
+MSA_S199_2 = Ref(MSA, "sec_199__subsec_2", "s. 199(2)")
+MSA_S200_1 = Ref(MSA, "sec_200__subsec_1", "s. 200(1)")
+MSA_S200_2 = Ref(MSA, "sec_200__subsec_2", "s. 200(2)")
+# The 1958 Table's items 57(a), 57(b) and 59(i) are sub-rows of their items, as the Bill's item 38's. India Code prints
+# the penalties of item 59's (i) to (iii) together after (iii), so the row of 59(i) holds only its offence and the row
+# of 59(iii) the penalty of (i): the rule cites both (MSA_ITEM_59_PENALTIES), so the trace follows the words it applies.
+MSA_ITEM_57_A = Ref(MSA, f"{_MSA_TABLE}__item_57__row_2", "s. 436(2) Table item 57(a)")
+MSA_ITEM_57_B = Ref(MSA, f"{_MSA_TABLE}__item_57__row_3", "s. 436(2) Table item 57(b)")
+MSA_ITEM_59_I = Ref(MSA, f"{_MSA_TABLE}__item_59__row_2", "s. 436(2) Table item 59(i)")
+MSA_ITEM_59_PENALTIES = Ref(MSA, f"{_MSA_TABLE}__item_59__row_4", "s. 436(2) Table item 59(iii)")
+
+
+@dataclass(frozen=True)
+class IndianText:
+    """The provisions of one Indian text that the shared Indian functions apply: the Bill's or the 1958 Act's, which
+    share their words (the Bill's Part V descends from the Act's Part VII) and part on who is bound (the Act names
+    apprentices), the imprisonment of its Table, and s. 122 (the master's expenses of a man left behind)."""
+
+    key: str
+    offence: Ref
+    offence_a: Ref
+    offence_b: Ref
+    defence: Ref
+    defence_proviso: Ref
+    quitting_binds: Ref
+    quitting: Ref
+    deemed_1: Ref
+    deemed_2: Ref
+    apply_1: Ref
+    apply_2: Ref
+    item_desertion: Ref
+    item_absence: Ref
+    item_quitting: Ref
+    apply_section: str
+    item_name: str
+
+
+BILL = IndianText(
+    "in",
+    IN_S94_1,
+    IN_S94_1_A,
+    IN_S94_1_B,
+    IN_S94_2,
+    IN_S94_2_PROVISO,
+    IN_S95,
+    IN_S95_A,
+    IN_S100_1,
+    IN_S100_2,
+    IN_S101_1,
+    IN_S101_2,
+    IN_ITEM_38_A,
+    IN_ITEM_38_B,
+    IN_ITEM_39_I,
+    "s. 101",
+    "Table item 38",
+)
+ACT_1958 = IndianText(
+    "msa",
+    MSA_S191_1,
+    MSA_S191_1_A,
+    MSA_S191_1_B,
+    MSA_S191_2,
+    MSA_S191_2_PROVISO,
+    MSA_S194,
+    MSA_S194_A,
+    MSA_S199_1,
+    MSA_S199_2,
+    MSA_S200_1,
+    MSA_S200_2,
+    MSA_ITEM_57_A,
+    MSA_ITEM_57_B,
+    MSA_ITEM_59_I,
+    "s. 200",
+    "Table item 57",
+)
+_TEXTS = {"in-msb-2016/desertion": BILL, "in-msa-1958/desertion": ACT_1958}
+
+
+def _text(result: Result) -> IndianText:
+    return _TEXTS[result.rule.id]
+
+
+def _craft(t: IndianText) -> str:
+    """What the text calls the craft: the 1958 Act a "ship", the Bill a "vessel"."""
+    return "ship" if t is ACT_1958 else "vessel"
+
+
+MSA_IMPRISONMENT = {MSA_ITEM_57_A: 3, MSA_ITEM_57_B: 2, MSA_ITEM_59_I: 0}
+"""The most months of imprisonment each item fixes: 57(a) "imprisonment which may extend to three months", 57(b)
+"to two months", 59(i) none. The record's footnotes note no amendment of these items, so no date is asked."""
+
 
 _CH15 = "part_IV__chp_15"
 PK_S148_2_B = Ref(PK, "part_IV__chp_10__sec_148__subsec_2__para_b", "s. 148(2)(b)")
@@ -130,9 +240,10 @@ DEEMED_REACH = option(
     "deemed_proof_reach",
     ("wages", "wages-and-property"),
     "wages",
-    "What the deemed proof of s. 100(2) supports. wages (default): as it says, 'so far as relates to any "
-    "forfeiture of wages', so the property left on board is forfeitable only if desertion is proved otherwise; "
-    "wages-and-property: the whole forfeiture of Table item 38(a), the property included.",
+    "What the deemed proof (the Bill's s. 100(2), the 1958 Act's s. 199(2), the Ordinance's s. 211(2)) supports. "
+    "wages (default): as it says, 'so far as relates to any forfeiture of wages', so the property (the Ordinance: "
+    "effects) left on board is forfeitable only if desertion is proved otherwise; wages-and-property: the whole "
+    "forfeiture, the property included. Neither reading lets the deemed proof support imprisonment.",
 )
 WAGES_CAP = option(
     "absence_forfeiture_cap",
@@ -162,8 +273,10 @@ PK_ABSENCE = option(
 )
 
 
-def _schema(pakistan: bool) -> Schema:
-    seafarer = "seaman" if pakistan else "seafarer"
+def _schema(text: str) -> Schema:
+    """The facts of one text: ``pk`` (the Ordinance), ``in`` (the Bill) or ``msa`` (the 1958 Act)."""
+    pakistan = text == "pk"
+    seafarer = "seafarer" if text == "in" else "seaman"
     home = "Pakistan" if pakistan else "India"
     offences = (DESERTION, ABSENCE, QUITTING)
     return Schema(
@@ -174,7 +287,9 @@ def _schema(pakistan: bool) -> Schema:
         money("property_on_board_value", "The value of the property he left on board.", default=0),
         flag(
             "deserted_outside_india",
-            "The desertion took place at a place not in India (Table item 38(a); the Ordinance has no counterpart).",
+            "The desertion took place at a place not in India (Table item "
+            + ("57(a)" if text == "msa" else "38(a)")
+            + "; the Ordinance has no counterpart).",
             default=False,
         ),
         money("wages_other_vessel", f"Wages he earns in any other vessel until his next return to {home}.", 0),
@@ -202,6 +317,21 @@ def _schema(pakistan: bool) -> Schema:
                 ),
             )
             if pakistan
+            else (
+                flag(
+                    "apprentice",
+                    "He is an apprentice: s. 191(1) and s. 194 bind an apprentice without the words 'lawfully "
+                    "engaged'.",
+                    default=False,
+                ),
+                flag(
+                    "left_behind",
+                    "He was left behind, at any place (s. 122): the master may then be reimbursed out of his wages "
+                    "and property for the expenses his absence in contravention of s. 191 caused.",
+                    default=False,
+                ),
+            )
+            if text == "msa"
             else ()
         ),
         money(
@@ -241,7 +371,7 @@ def _schema(pakistan: bool) -> Schema:
         DEFENCE_SCOPE,
         WAGES_CAP,
         REBUTTAL_REACH,
-        *((PK_ABSENCE,) if pakistan else (SUBSTITUTE_SCOPE, DEEMED_REACH)),
+        *((PK_ABSENCE, DEEMED_REACH) if pakistan else (SUBSTITUTE_SCOPE, DEEMED_REACH)),
     )
 
 
@@ -402,6 +532,10 @@ def _quitting_made_out(result: Result, binds: Ref | None) -> bool:
 def _lawfully_engaged(result: Result, binds: Ref) -> bool:
     """Whether the person insisting on the forfeiture shows the engagement ``binds`` requires ("lawfully engaged");
     not shown, no offence is made out."""
+    if getattr(result.facts, "apprentice", False):
+        result.unused("engaged", binds, "an apprentice is bound whether or not he was lawfully engaged")
+        result.step(binds, "He is an apprentice: the section binds an apprentice without the words 'lawfully engaged'.")
+        return True
     engaged = _shown(result, "engaged", True, binds, "no offence: only a seafarer lawfully engaged is bound")
     if not engaged:
         result.step(binds, "It is not shown that he was lawfully engaged: no offence, so nothing may be forfeited.")
@@ -475,7 +609,7 @@ def _established(result: Result, deemed: bool, ref: Ref, binds: Ref) -> str | No
     ``rebuttal_reach``), ``DEEMED`` by the deemed proof only, or ``None``. Proved not to have been lawfully engaged
     (``engaged`` false), he cannot have deserted: s. 94(1) / s. 204(1) binds "a seafarer lawfully engaged"."""
     facts = result.facts
-    if facts.engaged is False:
+    if facts.engaged is False and not getattr(facts, "apprentice", False):
         result.step(binds, "He was not lawfully engaged, and only a seafarer lawfully engaged can desert: no offence.")
         return None
     answered = _rebutted(facts) and result.option("rebuttal_reach") == "every-proof"
@@ -506,10 +640,11 @@ def _apply(result: Result, forfeiture: Decimal, ref: Ref, payee: str, expenses: 
         result.step(ref, f"Nothing is forfeited, so nothing goes to the master or owner or to {payee}.")
         return
     if not to_master:
+        left = " left" if expenses < facts.expenses_caused else ""
         result.step(
             ref,
             f"Of {money_text(result, applied)} forfeited, all goes to {payee}: the desertion caused the master or "
-            "owner no expenses to reimburse.",
+            f"owner no expenses{left} to reimburse.",
         )
         return
     result.step(
@@ -540,6 +675,14 @@ _BOTH_TEXTS = (
     ("complained_before", _S204_OFFENCES, "the unseaworthiness proviso is for desertion and absence only"),
 )
 _BEARING = {
+    "msa": (
+        *_BOTH_TEXTS,
+        ("property_on_board_value", _S204_OFFENCES, "only desertion forfeits the property left on board (item 57(a))"),
+        ("deserted_outside_india", _DESERTION_ONLY, "a limb of Table item 57(a), for desertion only"),
+        ("wages_other_vessel", _DESERTION_ONLY, "a limb of Table item 57(a), for desertion only"),
+        ("substitute_excess_wages", _DESERTION_ONLY, "a limb of Table item 57(a), for desertion only"),
+        ("expenses_caused", _S204_OFFENCES, "s. 122 and s. 200 reimburse expenses of desertion or absence only"),
+    ),
     "in": (
         *_BOTH_TEXTS,
         ("property_on_board_value", _DESERTION_ONLY, "only desertion forfeits the property left on board"),
@@ -599,23 +742,112 @@ def _in_compute(facts: Facts, result: Result) -> None:
     """s. 94(1): "No seafarer lawfully engaged shall,— (a) desert his ship; or (b) neglect or refuse, without
     reasonable cause, to join the ship or to proceed to sea in his ship or be absent without leave at any time within
     twenty-four hours of the ship's sailing ... or be absent at any time without leave and without sufficient reason
-    from his ship or from his duty" (in-msb-2016, part_V__sec_94__subsec_1__para_a / __para_b)."""
+    from his ship or from his duty" (in-msb-2016, part_V__sec_94__subsec_1__para_a / __para_b).
+
+    The 1958 Act, s. 191(1): "No seaman lawfully engaged and no apprentice-- (a) shall desert his ship; or (b) shall
+    neglect or refuse, without reasonable cause, to join the ship ... or be absent at any time without leave and
+    without sufficient reason from his ship or from his duty" (in-msa-1958, sec_191__subsec_1__para_a / __para_b):
+    the same offences, binding an apprentice whether or not lawfully engaged."""
+    t = _text(result)
+    msa = t is ACT_1958
     if facts.offence == QUITTING:
-        _report_unused(result, "in", IN_S95_A)
+        _report_unused(result, t.key, t.quitting)
         _in_quitting(facts, result)
+        if msa:
+            result.value("reimbursement_to_master", None)
+            result.unused("left_behind", MSA_S122_2_B, "s. 122 reimburses expenses of an absence contravening s. 191")
+            _msa_imprisonment(result, t.item_quitting, committed=False)
         return
-    clause = IN_S94_1_A if facts.offence == DESERTION else IN_S94_1_B
+    clause = t.offence_a if facts.offence == DESERTION else t.offence_b
     result.step(clause, f"The offence charged: {facts.offence.replace('-', ' ')}.")
-    _report_unused(result, "in", clause)
-    deemed = _in_deemed_proof(result) if facts.offence == DESERTION else _not_desertion(result, IN_S100_1)
+    _report_unused(result, t.key, clause)
+    deemed = _in_deemed_proof(result) if facts.offence == DESERTION else _not_desertion(result, t.deemed_1)
     result.value("deemed_proved", deemed)
-    made_out = facts.offence == DESERTION or _absence_made_out(result, IN_S94_1, IN_S94_1_B)
+    made_out = facts.offence == DESERTION or _absence_made_out(result, t.offence, t.offence_b)
     defence = _in_unseaworthy(result)
     result.value("unseaworthiness_defence", defence)
     if facts.offence == DESERTION:
-        _in_desertion(facts, result, None if defence else _established(result, deemed, IN_S100_1, IN_S94_1))
+        if msa and facts.apprentice:
+            result.step(
+                t.offence,
+                "He is an apprentice: s. 191(1) binds him whether or not he was lawfully engaged, though the deemed "
+                "proof still needs him shown duly engaged in or belonging to the ship.",
+            )
+        established = None if defence else _established(result, deemed, t.deemed_1, t.offence)
+        reimbursed = _msa_left_behind(facts, result, established is not None) if msa else Decimal(0)
+        _in_desertion(facts, result, established, reimbursed)
+        if msa:
+            _msa_imprisonment(result, t.item_desertion, committed=established == PROVED, deemed=established == DEEMED)
     else:
-        _in_absence(facts, result, committed=made_out and not defence)
+        committed = made_out and not defence
+        if msa:
+            _msa_left_behind(facts, result, committed)
+        _in_absence(facts, result, committed=committed)
+        if msa:
+            _msa_imprisonment(result, t.item_absence, committed=committed)
+
+
+def _msa_imprisonment(result: Result, item: Ref, committed: bool, deemed: bool = False) -> None:
+    """The imprisonment the 1958 Act's s. 436(2) Table adds (``max_imprisonment_months``): item 57(a) "and also to
+    imprisonment which may extend to three months"; item 57(b) "and also to imprisonment which may extend to two
+    months"; item 59(i), "Forfeiture out of his wages of a sum not exceeding one months pay", none (in-msa-1958,
+    sec_436__subsec_2__table_1, items 57 and 59). A maximum term, and only for an offence made out: desertion "deemed
+    to be proved" under s. 199(2) is so "so far as relates to any forfeiture of wages" only, so the deemed proof
+    alone supports no imprisonment."""
+    months = MSA_IMPRISONMENT[item]
+    if not months:
+        result.value("max_imprisonment_months", 0)
+        result.step(item, "The item fixes a forfeiture only: no imprisonment.")
+        return
+    if deemed:
+        result.value("max_imprisonment_months", 0)
+        result.step(
+            MSA_S199_2,
+            "Desertion is deemed proved only so far as relates to the forfeiture of wages: imprisonment needs the "
+            "desertion proved, so none on the deemed proof alone.",
+        )
+        return
+    result.value("max_imprisonment_months", months if committed else 0)
+    if committed:
+        result.step(item, f"And imprisonment which may extend to {counted(months, 'month')}.")
+
+
+def _msa_left_behind(facts: Facts, result: Result, committed: bool) -> Decimal:
+    """s. 122(2): within forty-eight hours of the ship's arrival at the port in India where the voyage ends, the master
+    delivers to the shipping master "(b) a statement, with full particulars, of any expenses that may have been caused
+    to the master or owner of the ship by the absence of the seaman or apprentice, where the absence is due to a
+    contravention by the seaman or apprentice of section 191"; s. 122(4): "The master shall be entitled to be
+    reimbursed out of the wages or property referred to in clause (a) of sub-section (2) such expenses shown in the
+    statement referred to in clause (b) of that sub-section as appear to the shipping master to be properly
+    chargeable" (in-msa-1958, sec_122__subsec_2__para_b, __subsec_4). For a seaman or apprentice "left behind"
+    (s. 122(1)), at any place: unlike the Ordinance's s. 148, the 1958 Act sets no "outside India". The fund is the
+    wages due when he was left behind and the property he left on board; what the shipping master finds properly
+    chargeable is for him, so the sum is a maximum. Returns it (0 when s. 122 does not apply)."""
+    if not facts.left_behind:
+        result.value("reimbursement_to_master", None)
+        if facts.offence == ABSENCE:
+            why = "s. 122 reimburses the master out of them only for a seaman or apprentice left behind"
+            for fact in ("expenses_caused", "property_on_board_value"):
+                result.unused(fact, MSA_S122_4, why)
+        return Decimal(0)
+    if not committed:
+        result.amount("reimbursement_to_master", Decimal(0), MAXIMUM, MSA_S122_2_B)
+        result.step(MSA_S122_2_B, "Left behind, but no contravention of s. 191 is made out: no reimbursement.")
+        return Decimal(0)
+    fund = facts.wages_earned + facts.property_on_board_value
+    reimbursed = min(facts.expenses_caused, fund)
+    result.step(
+        MSA_S122_2_B,
+        f"Left behind, his absence due to a contravention of s. 191: the master states the expenses it caused him or "
+        f"the owner ({money_text(result, facts.expenses_caused)}).",
+    )
+    result.step(
+        MSA_S122_4,
+        f"The master may be reimbursed, out of the wages due and the property left on board "
+        f"({money_text(result, fund)}), such of them as the shipping master finds properly chargeable: at most "
+        f"{money_text(result, reimbursed)}.",
+    )
+    return result.amount("reimbursement_to_master", reimbursed, MAXIMUM, MSA_S122_4)
 
 
 def _not_desertion(result: Result, ref: Ref) -> bool:
@@ -633,7 +865,8 @@ def _in_deemed_proof(result: Result) -> bool:
     s. 100(2): "The desertion shall thereupon ... be deemed to be proved, unless the seafarer can produce a proper
     certificate of discharge or can otherwise show to the satisfaction of the court that he had sufficient reasons
     for leaving his ship" (part_V__sec_100__subsec_2)."""
-    return _deemed_proof(result, "India", IN_S100_1, IN_S100_2)
+    t = _text(result)
+    return _deemed_proof(result, "India", t.deemed_1, t.deemed_2)
 
 
 def _in_unseaworthy(result: Result) -> bool:
@@ -642,56 +875,79 @@ def _in_unseaworthy(result: Result) -> bool:
     ... or before absenting himself or being absent from the ship, ... complained to the master or a shipping master
     ... that the ship is unseaworthy" (in-msb-2016, part_V__sec_94__subsec_2 and its proviso_nn_1).
     The seafarer raises the defence and bears its burden: a fact not shown leaves the offence standing."""
-    clause = IN_S94_1_A if result.facts.offence == DESERTION else IN_S94_1_B
-    return _unseaworthy_defence(result, clause, IN_S94_2, IN_S94_2_PROVISO)
+    t = _text(result)
+    clause = t.offence_a if result.facts.offence == DESERTION else t.offence_b
+    return _unseaworthy_defence(result, clause, t.defence, t.defence_proviso)
 
 
-def _in_desertion(facts: Facts, result: Result, established: str | None) -> None:
+def _in_desertion(facts: Facts, result: Result, established: str | None, reimbursed: Decimal = Decimal(0)) -> None:
     """Table item 38(a), s. 94(1)(a): "He shall be liable to forfeit all or any part of the property [he] leaves on
     board and of the wages [he] has then earned and also if the desertion takes place at any place not in India, to
     forfeit all or any part of the wages which [he may] earn in any other vessel ... until [his] next return to
     India, and to satisfy any excess of wages paid by the master or owner of the vessel from which [he] deserts to
     any substitute engaged in his place at a higher rate of wages than the rate stipulated to be paid to him"
-    (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_38__row_2). "All or any part of": a maximum."""
+    (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_38__row_2). "All or any part of": a maximum.
+
+    The 1958 Act's item 57(a), s. 191(1)(a): "He shall be liable to forfeit all or any part of the property he leaves
+    on board and of the wages he has then earned and also if the desertion takes place at any place not in India, to
+    forfeit all or any part of the wages which he may earn in any other ship in which he may be employed until his
+    next return to India, and to satisfy any excess of wages paid by the master or owner of the ship from which he
+    deserts to any substitute engaged in his place at a higher rate of wages than the rate stipulated to be paid to
+    him" (in-msa-1958, sec_436__subsec_2__table_1__item_57__row_2). What s. 122(4) has reimbursed the master
+    (``reimbursed``) came out of the same wages and property, so no more than the rest of them can be forfeited, and
+    s. 200(1) does not reimburse those expenses again."""
+    t = _text(result)
     if not established:
-        _nil_forfeiture(result, IN_ITEM_38_A)
-        result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_38_A)
-        _apply(result, Decimal(0), IN_S101_1, "the Central Government")
+        _nil_forfeiture(result, t.item_desertion)
+        result.amount("substitute_excess", Decimal(0), ENTITLEMENT, t.item_desertion)
+        _apply(result, Decimal(0), t.apply_1, "the Central Government")
         return
     ceiling = facts.wages_earned + _in_property(facts, result, established)
     result.step(
-        IN_ITEM_38_A,
+        t.item_desertion,
         f"All or any part of the wages then earned ({money_text(result, facts.wages_earned)}) and of the property left "
         f"on board ({money_text(result, ceiling - facts.wages_earned)}) may be forfeited.",
     )
+    left = facts.wages_earned + facts.property_on_board_value - reimbursed
+    if reimbursed:
+        result.step(
+            MSA_S122_4,
+            f"s. 122(4)'s {money_text(result, reimbursed)} comes out of the same wages and property: at most "
+            f"{money_text(result, min(ceiling, left))} of them is left to be forfeited.",
+        )
+        ceiling = min(ceiling, left)
     if facts.deserted_outside_india:
         ceiling += facts.wages_other_vessel
         result.step(
-            IN_ITEM_38_A,
-            f"Deserted at a place not in India: also the wages earned in any other vessel until his next return to "
-            f"India ({money_text(result, facts.wages_other_vessel)}).",
+            t.item_desertion,
+            f"Deserted at a place not in India: also the wages earned in any other {_craft(t)} until his next return "
+            f"to India ({money_text(result, facts.wages_other_vessel)}).",
         )
         if facts.wages_other_vessel:
-            result.step(IN_S101_2, "Those wages, earned after the desertion, the master or owner may recover.")
+            result.step(t.apply_2, "Those wages, earned after the desertion, the master or owner may recover.")
     elif facts.wages_other_vessel:
-        result.step(IN_ITEM_38_A, "Deserted in India: the wages in any other vessel are not forfeitable.")
+        result.step(t.item_desertion, "Deserted in India: the wages in any other vessel are not forfeitable.")
     _check_amount_forfeited(result, ceiling)
-    result.amount("max_forfeiture", ceiling, MAXIMUM, IN_ITEM_38_A)
+    result.amount("max_forfeiture", ceiling, MAXIMUM, t.item_desertion)
     _in_substitute_excess(facts, result)
-    _apply(result, ceiling, IN_S101_1, "the Central Government")
+    if reimbursed:
+        result.step(t.apply_1, "The expenses s. 122(4) reimburses are not reimbursed again out of the forfeiture.")
+    _apply(result, ceiling, t.apply_1, "the Central Government", facts.expenses_caused - reimbursed)
 
 
 def _in_property(facts: Facts, result: Result, established: str) -> Decimal:
     """s. 100(2): desertion is "deemed to be proved" only "so far as relates to any forfeiture of wages under this
-    Part" (in-msb-2016, part_V__sec_100__subsec_2). Established by the deemed proof alone, desertion supports the
+    Part" (in-msb-2016, part_V__sec_100__subsec_2; the 1958 Act's s. 199(2) in the same words, in-msa-1958,
+    sec_199__subsec_2). Established by the deemed proof alone, desertion supports the
     forfeiture of wages but, by default (option ``deemed_proof_reach``), not of the property left on board."""
+    t = _text(result)
     if established == PROVED or not facts.property_on_board_value:
         return facts.property_on_board_value
     if result.option("deemed_proof_reach") == "wages-and-property":
-        result.step(IN_S100_2, "Read as reaching the property on board too, the deemed proof supports its forfeiture.")
+        result.step(t.deemed_2, "Read as reaching the property on board too, the deemed proof supports its forfeiture.")
         return facts.property_on_board_value
     result.step(
-        IN_S100_2,
+        t.deemed_2,
         "The deemed proof reaches only the forfeiture of wages: the property on board is forfeitable only if desertion "
         "is proved otherwise.",
     )
@@ -702,19 +958,20 @@ def _in_substitute_excess(facts: Facts, result: Result) -> None:
     """Item 38(a), the separate liability "to satisfy any excess of wages paid ... to any substitute engaged in his
     place at a higher rate" (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_38__row_2); by default whatever
     the place of desertion (option ``substitute_excess_scope``). It is not a forfeiture, so s. 101 does not apply."""
+    t = _text(result)
     excess = facts.substitute_excess_wages
     scope = result.option("substitute_excess_scope")
     if not facts.deserted_outside_india and scope == "outside-india-only":
         if excess:
-            result.step(IN_ITEM_38_A, "Read as limited to desertion outside India: no liability for the excess.")
+            result.step(t.item_desertion, "Read as limited to desertion outside India: no liability for the excess.")
         excess = Decimal(0)
     elif excess:
         result.step(
-            IN_ITEM_38_A,
+            t.item_desertion,
             f"Separately, he must satisfy the excess paid to a substitute at a higher rate "
             f"({money_text(result, excess)}).",
         )
-    result.amount("substitute_excess", excess, ENTITLEMENT, IN_ITEM_38_A)
+    result.amount("substitute_excess", excess, ENTITLEMENT, t.item_desertion)
 
 
 def _in_absence(facts: Facts, result: Result, committed: bool) -> None:
@@ -723,43 +980,56 @@ def _in_absence(facts: Facts, result: Result, committed: bool) -> None:
     either a sum not exceeding six days' pay or any expenses properly incurred in hiring a substitute" (in-msb-2016,
     part_XIV__sec_256__subsec_2__table_1__item_38__row_3). The alternative is taken for the absence as a whole, the
     larger of the two being the ceiling; ``substitute_expenses`` is the total for the absence."""
-    result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_38_B)
+    t = _text(result)
+    result.amount("substitute_excess", Decimal(0), ENTITLEMENT, t.item_absence)
     if not committed:
-        _nil_forfeiture(result, IN_ITEM_38_B)
-        _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only.")
+        _nil_forfeiture(result, t.item_absence)
+        _no_application(result, t.apply_1, f"{t.apply_section} applies to forfeitures for desertion only.")
         return
-    day = _day_pay(result, IN_ITEM_38_B)
+    day = _day_pay(result, t.item_absence)
     periods = _periods(result)
-    alternative, how = _alternative(result, day * 6, periods, IN_ITEM_38_B)
+    alternative, how = _alternative(result, day * 6, periods, t.item_absence)
     result.step(
-        IN_ITEM_38_B,
+        t.item_absence,
         f"Not exceeding two days' pay ({money_text(result, day * 2)}) and, for every twenty-four hours of absence "
         f"({_periods_counted(result, periods)}), either six days' pay or the expenses of a substitute {how}.",
     )
-    ceiling = _cap_at_wages(result, day * 2 + alternative, IN_ITEM_38_B)
+    ceiling = _cap_at_wages(result, day * 2 + alternative, t.item_absence)
     _check_amount_forfeited(result, ceiling)
-    result.amount("max_forfeiture", ceiling, MAXIMUM, IN_ITEM_38_B)
-    _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only, not for absence.")
+    result.amount("max_forfeiture", ceiling, MAXIMUM, t.item_absence)
+    _no_application(result, t.apply_1, f"{t.apply_section} applies to forfeitures for desertion only, not for absence.")
 
 
 def _in_quitting(facts: Facts, result: Result) -> None:
     """s. 95(a): "if he quits the ship without leave after her arrival at her port of delivery and before she is
     placed in security" (in-msb-2016, part_V__sec_95__para_a); Table item 39(i): "Forfeiture out of his wages of a sum
-    not exceeding one month's pay" (part_XIV__sec_256__subsec_2__table_1__item_39__row_2)."""
-    result.step(IN_S95_A, "Quitting the ship without leave at her port of delivery: an offence against discipline.")
-    result.value("deemed_proved", _not_desertion(result, IN_S100_1))
+    not exceeding one month's pay" (part_XIV__sec_256__subsec_2__table_1__item_39__row_2).
+
+    The 1958 Act's s. 194(a), in the same words (in-msa-1958, sec_194__para_a), and its Table item 59: "(i) clause (a)
+    of section 194; ... Forfeiture out of his wages of a sum not exceeding one months pay" (sec_436__subsec_2__table_1,
+    the offence in the row of 59(i), __item_59__row_2, the penalty printed with those of (ii) and (iii) in the row of
+    59(iii), __item_59__row_4)."""
+    t = _text(result)
+    result.step(t.quitting, "Quitting the ship without leave at her port of delivery: an offence against discipline.")
+    result.value("deemed_proved", _not_desertion(result, t.deemed_1))
     result.value("unseaworthiness_defence", False)
-    if not _quitting_made_out(result, IN_S95):
-        _nil_forfeiture(result, IN_ITEM_39_I)
-        result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_39_I)
-        _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only.")
+    if not _quitting_made_out(result, t.quitting_binds):
+        _nil_forfeiture(result, t.item_quitting)
+        result.amount("substitute_excess", Decimal(0), ENTITLEMENT, t.item_quitting)
+        _no_application(result, t.apply_1, f"{t.apply_section} applies to forfeitures for desertion only.")
         return
-    ceiling = _cap_at_wages(result, _month_pay(result, IN_ITEM_39_I), IN_ITEM_39_I)
-    result.step(IN_ITEM_39_I, f"Forfeiture of not more than one month's pay: {money_text(result, ceiling)}.")
+    ceiling = _cap_at_wages(result, _month_pay(result, t.item_quitting), t.item_quitting)
+    result.step(t.item_quitting, f"Forfeiture of not more than one month's pay: {money_text(result, ceiling)}.")
+    if t is ACT_1958:
+        result.step(
+            MSA_ITEM_59_PENALTIES,
+            "The penalty of 59(i) is printed in this row, the first of those of (i) to (iii), as India Code prints the "
+            "Table: forfeiture out of his wages of a sum not exceeding one month's pay.",
+        )
     _check_amount_forfeited(result, ceiling)
-    result.amount("max_forfeiture", ceiling, MAXIMUM, IN_ITEM_39_I)
-    result.amount("substitute_excess", Decimal(0), ENTITLEMENT, IN_ITEM_39_I)
-    _no_application(result, IN_S101_1, "s. 101 applies to forfeitures for desertion only.")
+    result.amount("max_forfeiture", ceiling, MAXIMUM, t.item_quitting)
+    result.amount("substitute_excess", Decimal(0), ENTITLEMENT, t.item_quitting)
+    _no_application(result, t.apply_1, f"{t.apply_section} applies to forfeitures for desertion only.")
 
 
 # --- Pakistan: Merchant Shipping Ordinance, 2001 ------------------------------------------------------------------
@@ -889,14 +1159,15 @@ def _pk_desertion(facts: Facts, result: Result, established: str | None, reimbur
     if facts.amount_forfeited is None:
         _no_application(result, PK_S212_1, "No sum forfeited is given, and the text fixes none: nothing to apply.")
         return
-    fund = facts.wages_earned + facts.property_on_board_value
+    fund = facts.wages_earned + _pk_effects_forfeitable(facts, result, established)
     if reimbursed:
+        fund = min(fund, facts.wages_earned + facts.property_on_board_value - reimbursed)
         result.step(
             PK_S212_1,
             f"s. 148(4)'s {money_text(result, reimbursed)} comes out of the same wages and property: at most "
-            f"{money_text(result, fund - reimbursed)} is left to be forfeited.",
+            f"{money_text(result, fund)} is left to be forfeited.",
         )
-    _check_amount_forfeited(result, fund - reimbursed)
+    _check_amount_forfeited(result, fund)
     if facts.wages_other_vessel:
         result.step(
             PK_S212_2,
@@ -907,6 +1178,26 @@ def _pk_desertion(facts: Facts, result: Result, established: str | None, reimbur
         result.step(PK_S212_1, "The expenses s. 148(4) reimburses are not reimbursed again out of the forfeiture.")
     expenses = facts.expenses_caused - reimbursed
     _apply(result, facts.amount_forfeited, PK_S212_1, "the Federal Government (the public treasury)", expenses)
+
+
+def _pk_effects_forfeitable(facts: Facts, result: Result, established: str) -> Decimal:
+    """s. 211(2): "the desertion shall thereupon, so far as relates to any forfeiture of wages under this Chapter, be
+    deemed proved" (pk-mso-2001, part_IV__chp_15__sec_211__subsec_2). Established by the deemed proof alone,
+    desertion supports a forfeiture of his wages but, by default (option ``deemed_proof_reach``, as under the Bill's
+    s. 100(2)), not of the effects he left on board: a sum forfeited beyond the wages is then refused, naming
+    ``amount_forfeited``. Proved by other evidence, the wages and effects alike may be forfeited."""
+    if established == PROVED or not facts.property_on_board_value:
+        return facts.property_on_board_value
+    if result.option("deemed_proof_reach") == "wages-and-property":
+        result.step(PK_S211_2, "Read as reaching the effects on board too, the deemed proof supports their forfeiture.")
+        return facts.property_on_board_value
+    result.step(
+        PK_S211_2,
+        f"Desertion is deemed proved only so far as relates to any forfeiture of wages: the effects left on board "
+        f"({money_text(result, facts.property_on_board_value)}) are forfeitable only if desertion is proved otherwise, "
+        f"so at most the wages, {money_text(result, facts.wages_earned)}, may be forfeited.",
+    )
+    return Decimal(0)
 
 
 def _pk_absence(facts: Facts, result: Result, committed: bool) -> None:
@@ -964,7 +1255,7 @@ RULES = (
         title="Forfeiture for desertion and absence without leave (India, Merchant Shipping Bill 2016, s. 94, s. 100, "
         "s. 101, Table items 38 and 39(i))",
         currency="INR",
-        facts=_schema(pakistan=False),
+        facts=_schema("in"),
         provisions=(
             IN_S94_1,
             IN_S94_1_A,
@@ -989,7 +1280,7 @@ RULES = (
         title="Desertion and absence without leave (Pakistan, Merchant Shipping Ordinance 2001, s. 204, s. 208, "
         "s. 211, s. 212)",
         currency="PKR",
-        facts=_schema(pakistan=True),
+        facts=_schema("pk"),
         provisions=(
             PK_S148_2_B,
             PK_S148_4,
@@ -1007,6 +1298,34 @@ RULES = (
             PK_S212_2,
         ),
         compute=_pk_compute,
+        check=_check,
+    ),
+    Rule(
+        id="in-msa-1958/desertion",
+        title="Desertion and absence without leave (India, Merchant Shipping Act 1958, ss. 191, 194(a), 199, 200, "
+        "122, s. 436(2) Table items 57 and 59(i))",
+        currency="INR",
+        facts=_schema("msa"),
+        provisions=(
+            MSA_S122_2_B,
+            MSA_S122_4,
+            MSA_S191_1,
+            MSA_S191_1_A,
+            MSA_S191_1_B,
+            MSA_S191_2,
+            MSA_S191_2_PROVISO,
+            MSA_S194,
+            MSA_S194_A,
+            MSA_S199_1,
+            MSA_S199_2,
+            MSA_S200_1,
+            MSA_S200_2,
+            MSA_ITEM_57_A,
+            MSA_ITEM_57_B,
+            MSA_ITEM_59_I,
+            MSA_ITEM_59_PENALTIES,
+        ),
+        compute=_in_compute,
         check=_check,
     ),
 )

@@ -1,9 +1,17 @@
-"""Refund of a pilgrim's deposit and passage-money: ``pk-mso-2001/pilgrim-refund`` (Pakistan Merchant Shipping
-Ordinance, 2001, s. 315, s. 317 and s. 318).
+"""Refund of a pilgrim's deposit and passage-money.
 
-s. 315 requires every pilgrim to hold a return ticket or to have made a deposit for one; s. 317 says who gets what
-back in five situations; s. 318 sends unclaimed money to the Federal Government. Each function sits under the words
-of the sub-section it implements.
+- ``pk-mso-2001/pilgrim-refund``: Pakistan Merchant Shipping Ordinance, 2001, s. 315, s. 317 and s. 318. s. 315
+  requires every pilgrim to hold a return ticket or to have made a deposit for one; s. 317 says who gets what back in
+  five situations; s. 318 sends unclaimed money to the Federal Government.
+- ``in-msa-1958/pilgrim-refund``: the Merchant Shipping Act, 1958 (India), s. 273, s. 275 and s. 276, the text the
+  Ordinance's sections descend from (the Bill of 2016 has no pilgrim-ship provisions). It differs in the words that
+  decide cases: s. 275(1) also refunds a pilgrim "otherwise prevented from proceeding"; s. 275(2) refunds one who
+  intends to return by another route, not one who intends to remain, and gives him a year, not two months; s. 275(3)
+  refunds half the passage-money on a death, not the whole; s. 275(4) counts a year, not six months; and s. 276 makes
+  unclaimed money over to the authority of a fund for the assistance of pilgrims, where s. 318 vests it in the
+  Government.
+
+Each function sits under the words of the sub-section it implements.
 """
 
 from __future__ import annotations
@@ -254,7 +262,9 @@ def _already_refunded(facts: Facts, result: Result, ref: Ref) -> bool:
     return True
 
 
-def _prescribed_deductions(facts: Facts, result: Result, deposit: Decimal, passage: Decimal) -> tuple[Decimal, str]:
+def _prescribed_deductions(
+    facts: Facts, result: Result, deposit: Decimal, passage: Decimal, ref: Ref = S317_5
+) -> tuple[Decimal, str]:
     """s. 317(5): "Refunds under sub-sections (1), (2), (3) and (4) of deposits shall be subject to such conditions
     and of passage-money to such deductions and conditions as may be prescribed"
     (pk-mso-2001, part_V__chp_20__sec_317__subsec_5). Deductions reach passage-money only, never a deposit. The
@@ -265,20 +275,20 @@ def _prescribed_deductions(facts: Facts, result: Result, deposit: Decimal, passa
     if deduction is None:
         if passage:
             result.step(
-                S317_5,
+                ref,
                 f"Subject to such deductions and conditions as may be prescribed (none given): at most "
                 f"{money_text(result, passage)} of passage-money.",
             )
             return passage, MAXIMUM
         if deposit:
-            result.step(S317_5, "The refund of a deposit is subject to the conditions prescribed; no deduction.")
+            result.step(ref, "The refund of a deposit is subject to the conditions prescribed; no deduction.")
         return passage, ENTITLEMENT
     if not passage:
-        result.step(S317_5, "The prescribed deduction reaches refunds of passage-money only: none is refunded here.")
+        result.step(ref, "The prescribed deduction reaches refunds of passage-money only: none is refunded here.")
         return passage, ENTITLEMENT
     left = max(passage - deduction, Decimal(0))
     result.step(
-        S317_5,
+        ref,
         f"The prescribed deduction of {money_text(result, deduction)} comes off the passage-money refunded, leaving "
         f"{money_text(result, left)}.",
     )
@@ -331,6 +341,317 @@ def _unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal,
     result.amount("vests_if_unclaimed", vesting, kind, S318_2 if vesting > deposit or kind != ENTITLEMENT else S318_1)
 
 
+# --- India: Merchant Shipping Act, 1958 ---------------------------------------------------------------------------
+
+MSA = "in-msa-1958"
+MSA_S273 = Ref(MSA, "sec_273", "s. 273")
+MSA_S275_1 = Ref(MSA, "sec_275__subsec_1", "s. 275(1)")
+MSA_S275_2 = Ref(MSA, "sec_275__subsec_2", "s. 275(2)")
+MSA_S275_3 = Ref(MSA, "sec_275__subsec_3", "s. 275(3)")
+MSA_S275_4 = Ref(MSA, "sec_275__subsec_4", "s. 275(4)")
+MSA_S275_5 = Ref(MSA, "sec_275__subsec_5", "s. 275(5)")
+MSA_S276_A = Ref(MSA, "sec_276__para_a", "s. 276(a)")
+MSA_S276_B = Ref(MSA, "sec_276__para_b", "s. 276(b)")
+MSA_S276_C = Ref(MSA, "sec_276__para_c", "s. 276(c)")
+
+MSA_EVENTS = (
+    "prevented-from-embarking",
+    "removed-from-ship",
+    "otherwise-prevented-from-proceeding",
+    "intends-other-route",
+    "intends-to-remain",
+    "died",
+    "not-returned-within-one-year",
+    "returned-by-other-route",
+)
+_MSA_PREVENTED = MSA_EVENTS[:3]
+
+MSA_ALREADY_REFUNDED_SCOPE = option(
+    "already_refunded_scope",
+    ("every-limb", "sub-section-4-only"),
+    "every-limb",
+    "Where a refund already made under s. 275 stops another. every-limb (default): under any sub-section, since "
+    "nothing is refunded twice; sub-section-4-only: only where the text says so, s. 275(4)'s 'except where such "
+    "deposit or passage money has already been refunded under this section'.",
+)
+MSA_RETURN_HALF = option(
+    "return_half_value",
+    ("half-passage-money", "not-fixed"),
+    "half-passage-money",
+    "What s. 276(b)'s 'the value of the return half of such ticket' is. half-passage-money (default): half the "
+    "passage money paid, the measure s. 275(2), (3) and (4) use when they refund for the return half; not-fixed: the "
+    "text does not say, and a return ticket's halves need not be priced alike, so no figure is given for what is "
+    "made over.",
+)
+
+MSA_SCHEMA = Schema(
+    money("passage_money", "The passage money the pilgrim paid."),
+    money("deposit", "The deposit he made under s. 273 to defray the cost of a return ticket.", default=0),
+    flag("return_ticket", "He is in possession of a return ticket."),
+    choice("event", MSA_EVENTS, "What happened: the situation of s. 275(1), (2), (3) or (4)."),
+    date("sailed_on", "The date he sailed from India (for the year of s. 275(2) and (4)).", default=None),
+    date("satisfied_consul_on", "The date he satisfied the Indian consular officer at Jeddah (s. 275(2)).", None),
+    date("returned_on", "The date he returned to India, if he did (s. 275(4)).", default=None),
+    choice(
+        "died_where",
+        ("hedjaz", "voyage-thither", "elsewhere"),
+        "Where a pilgrim who died died: in the Hedjaz, on the voyage thereto, or elsewhere.",
+        default="hedjaz",
+    ),
+    flag("nominee_named", "He nominated a person in writing in the prescribed manner to receive a refund.", False),
+    flag("already_refunded", "The deposit or passage money has already been refunded under s. 275.", default=False),
+    money(
+        "prescribed_deduction",
+        "The deduction prescribed for a refund of passage money (s. 275(5)); not given: unknown, so the refund is a "
+        "maximum.",
+        default=None,
+    ),
+    MSA_ALREADY_REFUNDED_SCOPE,
+    MSA_RETURN_HALF,
+)
+
+MSA_LIMB_USES = {
+    "prevented-from-embarking": (),
+    "removed-from-ship": (),
+    "otherwise-prevented-from-proceeding": (),
+    "intends-other-route": ("sailed_on", "satisfied_consul_on"),
+    "intends-to-remain": (),
+    "died": ("died_where", "nominee_named"),
+    "not-returned-within-one-year": ("sailed_on", "returned_on", "nominee_named"),
+    "returned-by-other-route": ("sailed_on", "returned_on", "nominee_named"),
+}
+"""The facts of one limb or another of s. 275 and the events whose limb uses each; given for another, a step says
+so."""
+
+
+def _msa_check(facts: Facts) -> list[tuple[str, str]]:
+    """The dates each limb needs, in order."""
+    problems = []
+    if facts.event == "intends-other-route":
+        for name in ("sailed_on", "satisfied_consul_on"):
+            if getattr(facts, name) is None:
+                problems.append((name, "is required for event intends-other-route (s. 275(2))"))
+    if facts.returned_on is not None and facts.sailed_on is None:
+        problems.append(("sailed_on", "is required with returned_on (s. 275(4)'s year runs from sailing)"))
+    for name in ("satisfied_consul_on", "returned_on"):
+        day = getattr(facts, name)
+        if day is not None and facts.sailed_on is not None and day < facts.sailed_on:
+            problems.append((name, f"is before sailed_on ({facts.sailed_on})"))
+    return problems
+
+
+def _msa_compute(facts: Facts, result: Result) -> None:
+    _msa_return_passage_secured(facts, result)
+    limb = {
+        "prevented-from-embarking": _msa_prevented,
+        "removed-from-ship": _msa_prevented,
+        "otherwise-prevented-from-proceeding": _msa_prevented,
+        "intends-other-route": _msa_other_route,
+        "intends-to-remain": _msa_remain,
+        "died": _msa_died,
+        "not-returned-within-one-year": _msa_not_returned,
+        "returned-by-other-route": _msa_not_returned,
+    }[facts.event]
+    deposit, passage, ref, payee = limb(facts, result)
+    for fact in LIMB_FACTS:
+        if fact not in MSA_LIMB_USES[facts.event]:
+            result.unused(fact, ref, "a fact of another limb of s. 275")
+    if (deposit or passage) and _msa_already_refunded(facts, result, ref):
+        deposit = passage = Decimal(0)
+    passage, passage_kind = _prescribed_deductions(facts, result, deposit, passage, MSA_S275_5)
+    result.amount("deposit_refund", deposit, ENTITLEMENT, ref)
+    result.amount("passage_money_refund", passage, passage_kind, MSA_S275_5 if passage_kind == MAXIMUM else ref)
+    refund = result.amount("refund", deposit + passage, passage_kind if passage else ENTITLEMENT, ref)
+    result.value("payee", payee if refund else None)
+    _msa_unclaimed(facts, result, deposit, passage, passage_kind)
+
+
+def _msa_return_passage_secured(facts: Facts, result: Result) -> None:
+    """s. 273: "No pilgrim shall be received on board any pilgrim ship at any port or place in India unless he-- (a) is
+    in possession of a return ticket, or (b) has deposited with the officer authorised in this behalf by the Central
+    Government such sum for the purpose of defraying the cost of a return ticket as that Government may specify ...:
+    Provided that the authorised officer may exempt any pilgrim from all or any of the aforesaid requirements"
+    (in-msa-1958, sec_273)."""
+    if facts.return_ticket:
+        result.step(MSA_S273, "He holds a return ticket (s. 273(a)).")
+        if facts.deposit:
+            result.step(
+                MSA_S273, "He also made a deposit; s. 275 refunds a deposit or, for a ticket holder, passage money."
+            )
+    elif facts.deposit:
+        result.step(
+            MSA_S273, f"He made a deposit of {money_text(result, facts.deposit)} for a return ticket (s. 273(b))."
+        )
+    else:
+        result.step(MSA_S273, "Neither a return ticket nor a deposit: only a pilgrim exempted by the proviso sails so.")
+
+
+def _msa_prevented(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 275(1): "Every pilgrim prevented from embarking under section 271, or removed from the ship under section
+    272, or otherwise prevented from proceeding shall be entitled to the refund of any passage money which he may have
+    paid, and of any deposit which he may have made under section 273" (in-msa-1958, sec_275__subsec_1). The words
+    "or otherwise prevented from proceeding" are the 1958 Act's: the Ordinance's s. 317(1) has only the first two."""
+    how = {
+        "prevented-from-embarking": "prevented from embarking (s. 271)",
+        "removed-from-ship": "removed from the ship (s. 272)",
+        "otherwise-prevented-from-proceeding": "otherwise prevented from proceeding",
+    }[facts.event]
+    result.step(MSA_S275_1, f"He was {how}: his passage money and his deposit are refunded.")
+    return facts.deposit, facts.passage_money, MSA_S275_1, "the pilgrim"
+
+
+def _msa_other_route(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 275(2): "Any pilgrim who, within one year of his sailing from India, satisfies the Indian consular officer at
+    Jeddah that he intends to return to India by a route other than the route by which he came from India, shall be
+    entitled to a refund of any deposit made by him under section 273, or, if he is in possession of a return ticket,
+    to a refund of half the passage money paid by him" (in-msa-1958, sec_275__subsec_2). A year counted by the British
+    calendar from the day he sailed."""
+    last_day = add_months(facts.sailed_on, 12)
+    if facts.satisfied_consul_on > last_day:
+        result.step(
+            MSA_S275_2,
+            f"He satisfied the consular officer on {date_text(facts.satisfied_consul_on)}, after the year from sailing "
+            f"(ending {date_text(last_day)}): no refund under (2); s. 275(4) may apply if he returns by another route.",
+        )
+        return Decimal(0), Decimal(0), MSA_S275_2, "the pilgrim"
+    result.step(
+        MSA_S275_2,
+        f"He satisfied the consular officer on {date_text(facts.satisfied_consul_on)}, within a year of sailing, that "
+        "he intends to return by another route.",
+    )
+    deposit, passage = _deposit_or_passage(facts, result, MSA_S275_2, Decimal("0.5"))
+    return deposit, passage, MSA_S275_2, "the pilgrim"
+
+
+def _msa_remain(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 275(2) refunds a pilgrim who "intends to return to India by a route other than the route by which he came"
+    (in-msa-1958, sec_275__subsec_2): it says nothing of one who intends to remain in the Hedjaz (the Ordinance's
+    s. 317(2), "intends to remain in the Kingdom of Saudi Arabia, or to return ... by a route other", added him). So
+    the intention alone gives no refund; if he then fails to return within a year of sailing, s. 275(4) does."""
+    result.step(
+        MSA_S275_2,
+        "He intends to remain: s. 275(2) refunds only a pilgrim who intends to return by another route, so it gives "
+        "nothing now; if he fails to return within one year of sailing, s. 275(4) refunds.",
+    )
+    return Decimal(0), Decimal(0), MSA_S275_2, "the pilgrim"
+
+
+def _msa_died(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 275(3): "Where any pilgrim dies in the Hedjaz or on the voyage thereto, any person nominated by him in this
+    behalf in writing in the prescribed manner, or, if no person has been so nominated, the legal representative of
+    the pilgrim, shall be entitled to a refund of any deposit made by the pilgrim under section 273, or, if the
+    pilgrim was in possession of a return ticket, to a refund of half the passage money paid by him" (in-msa-1958,
+    sec_275__subsec_3). Half the passage money, where the Ordinance's s. 317(3) refunds the whole."""
+    payee = "the person he nominated" if facts.nominee_named else "his legal representative"
+    if facts.died_where == "elsewhere":
+        result.step(MSA_S275_3, "He did not die in the Hedjaz or on the voyage there: (3) gives no refund.")
+        return Decimal(0), Decimal(0), MSA_S275_3, payee
+    result.step(MSA_S275_3, f"He died {'in the Hedjaz' if facts.died_where == 'hedjaz' else 'on the voyage there'}.")
+    deposit, passage = _deposit_or_passage(facts, result, MSA_S275_3, Decimal("0.5"))
+    return deposit, passage, MSA_S275_3, payee
+
+
+def _msa_not_returned(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 275(4): "Where any pilgrim fails to return to India from the Hedjaz within one year of his sailing from
+    India, or returns to India by a route other than the route by which he came from India, he or any person nominated
+    by him in this behalf in writing in the prescribed manner shall be entitled to a refund of any deposit made by
+    such pilgrim under section 273, or, if such pilgrim was in possession of a return ticket, to a refund of half the
+    passage money paid by such pilgrim, except where such deposit or passage money has already been refunded under
+    this section" (in-msa-1958, sec_275__subsec_4)."""
+    payee = "the pilgrim or the person he nominated" if facts.nominee_named else "the pilgrim"
+    if facts.event == "not-returned-within-one-year":
+        if facts.returned_on is not None and facts.returned_on <= add_months(facts.sailed_on, 12):
+            result.step(
+                MSA_S275_4,
+                f"He returned on {date_text(facts.returned_on)}, within one year of sailing on "
+                f"{date_text(facts.sailed_on)} (ending {date_text(add_months(facts.sailed_on, 12))}): he did not fail "
+                "to return, so (4) gives no refund.",
+            )
+            return Decimal(0), Decimal(0), MSA_S275_4, payee
+        result.step(MSA_S275_4, "He did not return to India within one year of sailing.")
+    else:
+        result.step(MSA_S275_4, "He returned to India by a route other than the one by which he came.")
+    deposit, passage = _deposit_or_passage(facts, result, MSA_S275_4, Decimal("0.5"))
+    return deposit, passage, MSA_S275_4, payee
+
+
+def _msa_already_refunded(facts: Facts, result: Result, ref: Ref) -> bool:
+    """s. 275(4): "except where such deposit or passage money has already been refunded under this section"
+    (in-msa-1958, sec_275__subsec_4). The exception is (4)'s alone: for the other limbs the bar is the reading of the
+    option ``already_refunded_scope`` (by default every limb: nothing is refunded twice)."""
+    if not facts.already_refunded:
+        return False
+    if ref is MSA_S275_4:
+        result.step(MSA_S275_4, "The deposit or passage money has already been refunded under s. 275: (4) excepts it.")
+        return True
+    if result.option("already_refunded_scope") == "sub-section-4-only":
+        result.step(ref, "An earlier refund is recorded, but only (4) excepts it in terms (option chosen).")
+        return False
+    result.step(
+        ref,
+        "An earlier refund under s. 275 is recorded: read so that nothing is refunded twice (option every-limb; the "
+        "words of exception are (4)'s only), nothing more is refunded.",
+    )
+    return True
+
+
+def _msa_unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal, passage_kind: str) -> None:
+    """s. 276: "If any pilgrim,-- (a) who is entitled to a refund of passage money under sub-section (1) of section
+    275 does not claim such refund within the prescribed period, or (b) who has purchased a return ticket, does not on
+    the basis of such ticket obtain a return passage from the Hedjaz within the prescribed period and the value of the
+    return half of such ticket has not been refunded under section 275, or (c) who is entitled under section 275 to a
+    refund of any deposit made under section 273 does not claim such refund within the prescribed period, such
+    passage money or value or deposit shall, subject to the exercise of the rights conferred by sub-section (4) of
+    section 275, be made over to such authority administering any fund maintained for the assistance of pilgrims as
+    the Central Government may ... designate" (in-msa-1958, sec_276__para_a, __para_b, __para_c). Made over to a
+    fund's authority, not vested in the Government (the Ordinance's s. 318); (c) reaches only a deposit he is
+    entitled to have refunded, where s. 318(1) takes every deposit unclaimed. Typed as the Ordinance's twin types
+    what vests."""
+    kind, ref = ENTITLEMENT, MSA_S276_C
+    made_over = deposit
+    if deposit:
+        result.step(
+            MSA_S276_C,
+            "If he does not claim the deposit refunded within the prescribed period, it is made over to the authority "
+            "of the fund for the assistance of pilgrims the Central Government designates.",
+        )
+    if facts.event in _MSA_PREVENTED:
+        if passage:
+            result.step(
+                MSA_S276_A, "Passage money refundable under s. 275(1) and not claimed in time is made over too."
+            )
+            made_over += passage
+            kind, ref = passage_kind, MSA_S276_A
+    elif facts.return_ticket and facts.already_refunded:
+        result.step(MSA_S276_B, "The return half of his ticket was refunded under s. 275: its value is not made over.")
+    elif facts.return_ticket and facts.event == "not-returned-within-one-year" and not (deposit or passage):
+        result.step(
+            MSA_S276_B,
+            "He returned within the year, taken to be on his ticket: s. 276(b) does not reach its return half.",
+        )
+    elif facts.return_ticket and result.option("return_half_value") == "not-fixed":
+        result.value("return_half_value", None)
+        result.step(
+            MSA_S276_B,
+            "He did not return on his ticket: unless refunded under s. 275, the value of its return half is made over "
+            "(subject to his rights under s. 275(4)); the text does not fix that value (option not-fixed), so what is "
+            "made over is at least the rest.",
+        )
+        kind, ref = MINIMUM, MSA_S276_B
+    elif facts.return_ticket:
+        half = (facts.passage_money / 2).quantize(Decimal("0.01"))
+        result.value("return_half_value", f"{money_text(result, half)}, half the passage money")
+        result.step(
+            MSA_S276_B,
+            f"He did not return on his ticket: unless the value of its return half ({money_text(result, half)}, half "
+            "the passage money, as s. 275 measures it; option half-passage-money) is refunded under s. 275, it is made "
+            "over, subject to his rights under s. 275(4).",
+        )
+        made_over += half
+        ref = MSA_S276_B
+    result.amount("made_over_if_unclaimed", made_over, kind, ref)
+
+
 RULES = (
     Rule(
         id="pk-mso-2001/pilgrim-refund",
@@ -340,5 +661,25 @@ RULES = (
         provisions=(S315, S317_1, S317_2, S317_3, S317_4, S317_5, S318_1, S318_2),
         compute=_compute,
         check=_check,
+    ),
+    Rule(
+        id="in-msa-1958/pilgrim-refund",
+        title="Refund of a pilgrim's passage money and deposit (India, Merchant Shipping Act 1958, s. 273, s. 275, "
+        "s. 276)",
+        currency="INR",
+        facts=MSA_SCHEMA,
+        provisions=(
+            MSA_S273,
+            MSA_S275_1,
+            MSA_S275_2,
+            MSA_S275_3,
+            MSA_S275_4,
+            MSA_S275_5,
+            MSA_S276_A,
+            MSA_S276_B,
+            MSA_S276_C,
+        ),
+        compute=_msa_compute,
+        check=_msa_check,
     ),
 )

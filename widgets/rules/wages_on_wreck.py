@@ -2,6 +2,10 @@
 
 - ``pk-mso-2001/wages-on-wreck``: Pakistan Merchant Shipping Ordinance, 2001, s. 160(1) and s. 161.
 - ``in-msb-2016/wages-on-wreck``: Merchant Shipping Bill, 2016 (India), s. 69.
+- ``in-msa-1958/wages-on-wreck``: Merchant Shipping Act, 1958 (India, in force until 2026), s. 140(1) and s. 141: the
+  text both descend from. It has the Ordinance's floor for lost effects ("of not less than") and s. 140(1)'s bar, the
+  Bill's one-month proviso and its deposit with the shipping master (s. 141(3), whose payee changed in 1985), and
+  neither the Ordinance's s. 161(2) exclusion of a seaman who declines repatriation nor the Bill's captivity limb.
 
 The two texts share their structure but differ in the words that matter most: Pakistan pays wages to the return port
 "or for a period of one month, whichever be longer" and compensation for lost effects "of not less than" one (home
@@ -20,9 +24,11 @@ Each function below sits under the words of the limb it implements; the conventi
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 from widgets.rules import wage_periods
+from widgets.rules.dated import Dated, Value
 from widgets.rules.facts import NOT_SHOWN, REQUIRED, Facts, Schema, choice, count, date, flag, money, option, proof
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
@@ -54,6 +60,35 @@ IN_S69_2_A = Ref(IN, f"{_S69}__subsec_2__para_a", "s. 69(2)(a)")
 IN_S69_2_B = Ref(IN, f"{_S69}__subsec_2__para_b", "s. 69(2)(b)")
 IN_S69_3 = Ref(IN, f"{_S69}__subsec_3", "s. 69(3)")
 IN_S69_4 = Ref(IN, f"{_S69}__subsec_4", "s. 69(4)")
+
+MSA = "in-msa-1958"
+MSA_S140_1 = Ref(MSA, "sec_140__subsec_1", "s. 140(1)")
+MSA_S141_1 = Ref(MSA, "sec_141__subsec_1", "s. 141(1)")
+MSA_S141_1_A_I = Ref(MSA, "sec_141__subsec_1__para_a__subpara_i", "s. 141(1)(a)(i)")
+MSA_S141_1_A_I_PROVISO = Ref(MSA, "sec_141__subsec_1__para_a__subpara_i__proviso_nn_1", "s. 141(1)(a)(i) proviso")
+MSA_S141_1_A_II_A = Ref(MSA, "sec_141__subsec_1__para_a__subpara_ii__cl_a", "s. 141(1)(a)(ii)(a)")
+MSA_S141_1_A_II_B = Ref(MSA, "sec_141__subsec_1__para_a__subpara_ii__cl_b", "s. 141(1)(a)(ii)(b)")
+MSA_S141_1_B = Ref(MSA, "sec_141__subsec_1__para_b", "s. 141(1)(b)")
+MSA_S141_2 = Ref(MSA, "sec_141__subsec_2", "s. 141(2)")
+MSA_S141_2_A = Ref(MSA, "sec_141__subsec_2__para_a", "s. 141(2)(a)")
+MSA_S141_2_B = Ref(MSA, "sec_141__subsec_2__para_b", "s. 141(2)(b)")
+MSA_S141_3 = Ref(MSA, "sec_141__subsec_3", "s. 141(3)")
+
+MSA_S141_3_PAYEE = Dated(
+    "s. 141(3): to whom a deceased seaman's compensation is paid",
+    (
+        Value(None, "heirs", 's. 141(3) as enacted: "to his legal heirs" (the words footnote 1 says were replaced)'),
+        Value(
+            dt.date(1985, 7, 15),
+            "nominee-or-heirs",
+            'Act 41 of 1984, s. 11 (w.e.f. 15-7-1985): "to the person nominated by him in this behalf under section '
+            "159A or if he has not made any such nomination or the nomination made by him is or has become void, to "
+            'his legal heirs" for "to his legal heirs"',
+        ),
+    ),
+)
+"""Who is paid a deceased seaman's compensation, by the words in force when his service terminated (the day the
+compensation became payable)."""
 
 WRECK_CAUSES = ("wreck", "loss", "abandonment")
 WRECK_DATES = ("service_terminated_on", "arrived_return_port_on")
@@ -94,37 +129,40 @@ S160_SCOPE = option(
 )
 
 
-def _schema(trades: tuple[str, ...], pakistan: bool) -> Schema:
-    seaman = "seaman" if pakistan else "seafarer"
-    causes = (*WRECK_CAUSES, "unfitness", *(() if pakistan else ("captivity",)))
-    wreck_dates = REQUIRED if pakistan else None  # India: not asked when he was held captive (s. 69(4))
-    bar_doc = (
-        "Whether he exerted himself to the utmost to save the ship, cargo and stores (s. 160(1)): false only when the "
-        "owner proves he did not."
-        if pakistan
-        else "Pakistan's s. 160(1) bar; the Bill has no counterpart, so it has no effect here."
-    )
+def _schema(trades: tuple[str, ...], text: str) -> Schema:
+    """The facts of one text: ``pk`` (the Ordinance), ``msb`` (the Bill) or ``msa`` (the 1958 Act)."""
+    pakistan, bill = text == "pk", text == "msb"
+    seaman = "seafarer" if bill else "seaman"
+    causes = (*WRECK_CAUSES, "unfitness", *(("captivity",) if bill else ()))
+    wreck_dates = None if bill else REQUIRED  # the Bill: not asked when he was held captive (s. 69(4))
+    bar_doc = {
+        "pk": "Whether he exerted himself to the utmost to save the ship, cargo and stores (s. 160(1)): false only "
+        "when the owner proves he did not.",
+        "msa": "Whether he exerted himself to the utmost to save the ship, cargo and stores (s. 140(1)): false only "
+        "when the owner proves he did not.",
+        "msb": "Pakistan's s. 160(1) bar; the Bill has no counterpart, so it has no effect here.",
+    }[text]
     return Schema(
         money("monthly_wage", f"The {seaman}'s wages for a month at the rate at the date of termination."),
         choice(
             "cause",
             causes,
             "Why the service ended before the date in the agreement"
-            + ("." if pakistan else ", or captivity (held captive, by pirates or others, in his employment)."),
+            + (", or captivity (held captive, by pirates or others, in his employment)." if bill else "."),
         ),
-        date("service_terminated_on", "The date his service terminated" + _not_for_captivity(pakistan), wreck_dates),
+        date("service_terminated_on", "The date his service terminated" + _not_for_captivity(bill), wreck_dates),
         date(
             "arrived_return_port_on",
-            "The date he was returned to and arrived at a proper return port" + _not_for_captivity(pakistan),
+            "The date he was returned to and arrived at a proper return port" + _not_for_captivity(bill),
             wreck_dates,
         ),
         *(
-            ()
-            if pakistan
-            else (
+            (
                 date("held_captive_on", "The date he was taken captive (cause captivity, s. 69(4)).", None),
                 date("returned_home_on", "The date he returned home after the captivity (s. 69(4)).", None),
             )
+            if bill
+            else ()
         ),
         choice("ship_trade", trades, "The trade the ship was employed in."),
         money("effects_lost_value", "The value of the effects he lost; not given: unknown.", default=None),
@@ -132,33 +170,44 @@ def _schema(trades: tuple[str, ...], pakistan: bool) -> Schema:
         count("days_negligent", "Days he negligently failed to apply for relief as a distressed " + seaman + ".", 0),
         flag(
             "declined_repatriation",
-            "He declined the repatriation arrangements approved by the consular officer (Pakistan, s. 161(2)).",
+            "He declined the repatriation arrangements approved by the consular officer (Pakistan, s. 161(2))"
+            + ("; the 1958 Act has no such limb, so it has no effect here." if text == "msa" else "."),
             default=False,
         ),
         proof("exerted_utmost", bar_doc, burden="the owner or master resisting the wage claim"),
         *(
-            ()
-            if pakistan
-            else (
-                flag("seafarer_deceased", "The seafarer has died (s. 69(3): who is paid the compensation).", False),
+            (
                 flag(
-                    "nominee_under_s85",
-                    "He made a nomination under s. 85 that is valid (s. 69(3), for a deceased seafarer).",
+                    f"{seaman}_deceased",
+                    f"The {seaman} has died ({_PAYEE_SECTION[text]}: who is paid the compensation).",
+                    False,
+                ),
+                flag(
+                    _NOMINEE[text],
+                    f"He made a nomination under {_NOMINEE_SECTION[text]} that is valid ({_PAYEE_SECTION[text]}, "
+                    f"for a deceased {seaman}).",
                     False,
                 ),
             )
+            if not pakistan
+            else ()
         ),
         *wage_periods.OPTIONS,
         EXCLUSION_SCOPE,
         EFFECTS_MEASURE,
-        *((NOTHING_LOST, S160_SCOPE) if pakistan else ()),
+        *(() if bill else (NOTHING_LOST, S160_SCOPE)),
     )
 
 
-def _not_for_captivity(pakistan: bool) -> str:
-    """The end of the doc of a date only the wreck, loss, abandonment and unfitness limbs ask for (India's captivity
+_PAYEE_SECTION = {"msb": "s. 69(3)", "msa": "s. 141(3)"}
+_NOMINEE = {"msb": "nominee_under_s85", "msa": "nominee_under_s159a"}
+_NOMINEE_SECTION = {"msb": "s. 85", "msa": "s. 159A"}
+
+
+def _not_for_captivity(bill: bool) -> str:
+    """The end of the doc of a date only the wreck, loss, abandonment and unfitness limbs ask for (the Bill's captivity
     limb does not)."""
-    return "." if pakistan else " (not for captivity)."
+    return " (not for captivity)." if bill else "."
 
 
 def _check(facts: Facts) -> list[tuple[str, str]]:
@@ -290,7 +339,7 @@ def _pk_compute(facts: Facts, result: Result) -> None:
     result.amount("total", wages + effects, MINIMUM if floor_at_work else ENTITLEMENT, PK_S161_1)
 
 
-def _pk_s160_bar(facts: Facts, result: Result) -> bool:
+def _pk_s160_bar(facts: Facts, result: Result, ref: Ref = PK_S160_1) -> bool:
     """s. 160(1): "but in all cases of wreck or loss of the ship, proof that the seaman has not exerted himself to
     the utmost to save the ship, cargo and stores shall bar his claim to wages"
     (pk-mso-2001, part_IV__chp_11__sec_160__subsec_1).
@@ -298,7 +347,7 @@ def _pk_s160_bar(facts: Facts, result: Result) -> bool:
     The bar needs proof: it operates only when it is shown that he did not exert himself (``exerted_utmost`` is
     false). Not shown, the claim stands — the burden is on whoever resists it. Abandonment is not "wreck or loss"."""
     if facts.cause not in ("wreck", "loss"):
-        result.unused("exerted_utmost", PK_S160_1, "the bar is for 'all cases of wreck or loss', not abandonment")
+        result.unused("exerted_utmost", ref, "the bar is for 'all cases of wreck or loss', not abandonment")
         return False
     value = facts.exerted_utmost
     if value is False:
@@ -307,8 +356,8 @@ def _pk_s160_bar(facts: Facts, result: Result) -> bool:
         effect = "not shown either way: the bar needs proof, so his claim to wages stands"
     else:
         effect = "he exerted himself to the utmost: no bar"
-    result.burden("exerted_utmost", PK_S160_1, effect)
-    result.step(PK_S160_1, f"Failure to exert himself to save the ship, cargo and stores: {effect}.")
+    result.burden("exerted_utmost", ref, effect)
+    result.step(ref, f"Failure to exert himself to save the ship, cargo and stores: {effect}.")
     return value is False
 
 
@@ -332,7 +381,7 @@ def _pk_wages(result: Result) -> Decimal:
     return _wages_to_return_port(result, PK_S161_1_A_I, PK_S161_1_A_I, (PK_S161_2_A, PK_S161_2_B))
 
 
-def _pk_effects(facts: Facts, result: Result) -> Decimal:
+def _pk_effects(facts: Facts, result: Result, refs: tuple[Ref, Ref] = (PK_S161_1_A_II_A, PK_S161_1_A_II_B)) -> Decimal:
     """s. 161(1)(a)(ii): "compensation for the loss of his effects,–– (a) in the case of a seaman employed on a
     home-trade ship, of not less than one month's wages; and (b) in the case of seaman employed on a foreign going
     ship, of not less than three month's wages" (pk-mso-2001, ..._sec_161__subsec_1__para_a__subpara_ii__cl_a/cl_b).
@@ -341,7 +390,7 @@ def _pk_effects(facts: Facts, result: Result) -> Decimal:
     lost, due on the reading the ``effects_measure`` option names, not fixed by the floor: an entitlement. A value not
     given is unknown: the floor, a minimum. A seaman who lost nothing (a value of 0) is given the floor or nothing by
     the option ``effects_when_nothing_lost``."""
-    months, ref = (1, PK_S161_1_A_II_A) if facts.ship_trade == "home-trade" else (3, PK_S161_1_A_II_B)
+    months, ref = (1, refs[0]) if facts.ship_trade == "home-trade" else (3, refs[1])
     floor = facts.monthly_wage * months
     lost = facts.effects_lost_value
     if lost == 0:
@@ -566,12 +615,148 @@ def _in_unfitness(result: Result) -> Decimal:
     return result.amount("wages", _wages_for_unfitness(result, IN_S69_1_B), ENTITLEMENT, IN_S69_1_B)
 
 
+# --- India: Merchant Shipping Act, 1958 ---------------------------------------------------------------------------
+
+
+_MSA_NOT_IN_TEXT = (
+    (
+        "declined_repatriation",
+        MSA_S141_2,
+        "declining approved repatriation bars wages only under Pakistan's s. 161(2); "
+        "the 1958 Act's s. 141(2) has no such limb",
+    ),
+)
+
+
+def _msa_compute(facts: Facts, result: Result) -> None:
+    """s. 141(1): "Where the service of any seaman engaged under this Act terminates before the date contemplated in
+    the agreement by reason of the wreck, loss or abandonment of the ship or by reason of his being left on shore at
+    any place outside India under a certificate granted under this Act of his unfitness or inability to proceed on
+    the voyage the seaman shall be entitled to receive--" (in-msa-1958, sec_141__subsec_1)."""
+    for fact, ref, rule in _MSA_NOT_IN_TEXT:
+        result.unused(fact, ref, rule)
+    if facts.cause == "unfitness":
+        result.step(
+            MSA_S141_1,
+            "Service ended before the date in the agreement (taken as given) by his being left on shore at a place "
+            "outside India under a certificate of unfitness granted under the Act (taken as given): clause (b) "
+            "applies.",
+        )
+        _effects_not_asked(result, MSA_S141_1_B, "Clause (b)")
+        result.unused("exerted_utmost", MSA_S140_1, "the bar is for 'all cases of wreck or loss' only")
+        _msa_payee_not_asked(result)
+        wages = result.amount("wages", _msa_unfitness(result), ENTITLEMENT, MSA_S141_1_B)
+        effects = result.amount("effects_compensation", Decimal(0), ENTITLEMENT, MSA_S141_1_B)
+        result.value("effects_payee", None)
+        result.step(MSA_S141_1_B, "Clause (b) gives no compensation for lost effects.")
+        result.amount("total", wages + effects, ENTITLEMENT, MSA_S141_1)
+        return
+    result.step(
+        MSA_S141_1,
+        f"Service ended before the date in the agreement (taken as given) by reason of the {facts.cause} of the ship: "
+        "clause (a) applies.",
+    )
+    barred = _msa_s140_bar(facts, result)
+    if barred:
+        for fact in ("days_suitably_employed", "days_negligent"):
+            result.unused(fact, MSA_S141_2, "no wages under (a)(i) are due from which to exclude days")
+    wages = Decimal(0) if barred else _msa_wages(result)
+    wages = result.amount("wages", wages, ENTITLEMENT, MSA_S141_1_A_I)
+    effects = _msa_effects(facts, result)
+    if barred and result.option("s160_bar_scope") == "wages-and-effects":
+        effects = result.amount("effects_compensation", Decimal(0), ENTITLEMENT, MSA_S140_1)
+        result.step(MSA_S140_1, "Under the option chosen, the bar takes the effects compensation too.")
+    _msa_payee(facts, result, effects)
+    floor_at_work = result.kind_of("effects_compensation") == MINIMUM and effects > 0
+    result.amount("total", wages + effects, MINIMUM if floor_at_work else ENTITLEMENT, MSA_S141_1)
+
+
+def _msa_s140_bar(facts: Facts, result: Result) -> bool:
+    """s. 140(1): "but in all cases of wreck or loss of the ship, proof that the seaman has not exerted himself to
+    the utmost to save the ship, cargo and stores shall bar his claim to wages" (in-msa-1958, sec_140__subsec_1).
+    The words of Pakistan's s. 160(1), which descends from the same text: the bar needs proof (``exerted_utmost``
+    false), abandonment is not "wreck or loss", and by default (option ``s160_bar_scope``, named for the twin) it
+    takes "his claim to wages" only."""
+    return _pk_s160_bar(facts, result, MSA_S140_1)
+
+
+def _msa_wages(result: Result) -> Decimal:
+    """s. 141(1)(a)(i): "wages at the rate to which he was entitled at the date of termination of his service for the
+    period from the date his service is so terminated until he is returned to and arrives at a proper return port;
+    Provided that the period for which he shall be entitled to receive wages shall be not less than one month"
+    (in-msa-1958, sec_141__subsec_1__para_a__subpara_i and its proviso_nn_1).
+
+    s. 141(2): "A seaman shall not be entitled to receive wages under sub-clause (i) of clause (a) of sub-section (1)
+    in respect of any period during which-- (a) he was, or could have been, suitably employed; or (b) through
+    negligence he failed to apply to the proper authority for relief as a distressed or destitute seaman"
+    (sec_141__subsec_2__para_a, __para_b)."""
+    return _wages_to_return_port(result, MSA_S141_1_A_I, MSA_S141_1_A_I_PROVISO, (MSA_S141_2_A, MSA_S141_2_B))
+
+
+def _msa_effects(facts: Facts, result: Result) -> Decimal:
+    """s. 141(1)(a)(ii): "compensation for the loss of his effects-- (a) in the case of a seaman employed on a
+    home-trade ship, of not less than one month's wages; and (b) in the case of a seaman employed on a foreign-going
+    ship, of not less than three month's wages" (in-msa-1958, sec_141__subsec_1__para_a__subpara_ii__cl_a / __cl_b).
+    A floor, in the Ordinance's words (s. 161(1)(a)(ii)), not the Bill's ceiling: the same options
+    (``effects_measure``, ``effects_when_nothing_lost``) and the same typing of the sum."""
+    return _pk_effects(facts, result, (MSA_S141_1_A_II_A, MSA_S141_1_A_II_B))
+
+
+def _msa_payee(facts: Facts, result: Result, compensation: Decimal) -> None:
+    """s. 141(3): "Any amount payable by way of compensation under sub-clause (ii) of clause (a) of subsection (1)
+    shall be deposited with the shipping master at the port of engagement in India for payment to the seaman, or, in
+    the case of a deceased seaman, 1[to the person nominated by him in this behalf under section 159A or if he has not
+    made any such nomination or the nomination made by him is or has become void, to his legal heirs.]"
+    (in-msa-1958, sec_141__subsec_3). The bracketed words replaced "to his legal heirs" from 15 July 1985 (Act 41 of
+    1984, s. 11): for a service that terminated before that day, a deceased seaman's compensation went to his legal
+    heirs, and a nomination did not count (``MSA_S141_3_PAYEE``)."""
+    if not compensation:
+        result.value("effects_payee", None)
+        _msa_payee_not_asked(result)
+        return
+    if not facts.seaman_deceased:
+        payee = "the seaman"
+        result.unused("nominee_under_s159a", MSA_S141_3, "a nomination matters only if the seaman has died")
+    else:
+        words = MSA_S141_3_PAYEE.at(facts.service_terminated_on)
+        if words.value == "heirs":
+            payee = "his legal heirs"
+            result.step(
+                MSA_S141_3,
+                f"His service terminated on {date_text(facts.service_terminated_on)}, before 15 July 1985, when s. "
+                '141(3) said only "to his legal heirs" (Act 41 of 1984, s. 11, added the nominee under s. 159A): a '
+                "nomination has no effect.",
+            )
+        elif facts.nominee_under_s159a:
+            payee = "the person he nominated under s. 159A"
+        else:
+            payee = "his legal heirs (no valid nomination under s. 159A)"
+    result.value("effects_payee", f"{payee}, through the shipping master at the port of engagement in India")
+    result.step(
+        MSA_S141_3,
+        f"The compensation is deposited with the shipping master at the port of engagement in India for payment to "
+        f"{payee}.",
+    )
+
+
+def _msa_payee_not_asked(result: Result) -> None:
+    for name in ("seaman_deceased", "nominee_under_s159a"):
+        result.unused(name, MSA_S141_3, "s. 141(3) says who is paid the compensation for effects, and none is due")
+
+
+def _msa_unfitness(result: Result) -> Decimal:
+    """s. 141(1)(b): "in the case of unfitness or inability to proceed on the voyage, wages for the period from the
+    date his service is terminated until he is returned to and arrives at a proper return port" (in-msa-1958,
+    sec_141__subsec_1__para_b). Unlike the Ordinance's (b), no "limits as may be prescribed": an entitlement."""
+    return _wages_for_unfitness(result, MSA_S141_1_B)
+
+
 RULES = (
     Rule(
         id="pk-mso-2001/wages-on-wreck",
         title="Wages on termination of service by wreck, loss, abandonment or unfitness (Pakistan, s. 160(1), s. 161)",
         currency="PKR",
-        facts=_schema(("home-trade", "foreign-going"), pakistan=True),
+        facts=_schema(("home-trade", "foreign-going"), "pk"),
         provisions=(
             PK_S160_1,
             PK_S161_1,
@@ -590,7 +775,7 @@ RULES = (
         id="in-msb-2016/wages-on-wreck",
         title="Wages on termination of service for wreck, illness, etc. (India, Merchant Shipping Bill 2016, s. 69)",
         currency="INR",
-        facts=_schema(("coasting", "foreign-going"), pakistan=False),
+        facts=_schema(("coasting", "foreign-going"), "msb"),
         provisions=(
             IN_S69_1,
             IN_S69_1_A_I,
@@ -605,6 +790,28 @@ RULES = (
             IN_S69_4,
         ),
         compute=_in_compute,
+        check=_check,
+    ),
+    Rule(
+        id="in-msa-1958/wages-on-wreck",
+        title="Wages on termination of service by wreck, illness, etc. (India, Merchant Shipping Act 1958, s. 140(1), "
+        "s. 141)",
+        currency="INR",
+        facts=_schema(("home-trade", "foreign-going"), "msa"),
+        provisions=(
+            MSA_S140_1,
+            MSA_S141_1,
+            MSA_S141_1_A_I,
+            MSA_S141_1_A_I_PROVISO,
+            MSA_S141_1_A_II_A,
+            MSA_S141_1_A_II_B,
+            MSA_S141_1_B,
+            MSA_S141_2,
+            MSA_S141_2_A,
+            MSA_S141_2_B,
+            MSA_S141_3,
+        ),
+        compute=_msa_compute,
         check=_check,
     ),
 )
