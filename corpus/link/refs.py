@@ -448,11 +448,13 @@ def read_reference(text: str, pos: int, titles: dict[str, Title], bill: bool = F
 @dataclass(frozen=True)
 class Title:
     """How a reference names a document of the corpus: after it ("section 40 of the Indian Ports Act, 1875", 000
-    L313) or before it ("the Indian Ports Act, 1875, section 40")."""
+    L313) or before it ("the Indian Ports Act, 1875, section 40"); and the name alone ("Indian Ports Act, 1875",
+    without "the": what corpus/link/works.py links to the work)."""
 
     after: re.Pattern[str]
     before: re.Pattern[str]
     year: str  # lower case: what ``before`` finds ends in it, so a text that does not is passed over without a search
+    name: re.Pattern[str]
 
 
 def title_patterns(docs: dict[str, Document]) -> dict[str, Title]:
@@ -463,9 +465,15 @@ def title_patterns(docs: dict[str, Document]) -> dict[str, Title]:
         for name in sorted({doc.short_title, doc.short_title.replace(" Bill,", " Act,")}):
             head, _, year = name.rpartition(", ")
             alternatives.append(r"\s+".join(map(re.escape, head.split())) + r",?\s+" + re.escape(year))
-        title = rf"(?:the\s+)?(?:{'|'.join(alternatives)})\b"
+        name = rf"(?:{'|'.join(alternatives)})\b"
+        title = rf"(?:the\s+)?{name}"
         year = doc.short_title.rpartition(", ")[2].lower()  # the same in a Bill's "… Act, 2016"
-        patterns[doc_id] = Title(re.compile(_OF_OR_TO + title, _FLAGS), re.compile(title + r",?\s+$", _FLAGS), year)
+        patterns[doc_id] = Title(
+            re.compile(_OF_OR_TO + title, _FLAGS),
+            re.compile(title + r",?\s+$", _FLAGS),
+            year,
+            re.compile(r"(?<![\w-])" + name, _FLAGS),
+        )
     return patterns
 
 
