@@ -27,15 +27,17 @@ from pathlib import Path
 from lxml import etree
 
 from corpus.catalogue import Document
-from corpus.link.refs import TextSlot, Title, text_slots, title_patterns, wrap
-from corpus.xmlio import AKN_NS
+from corpus.link.refs import SKIP, TextSlot, Title, title_patterns, wrap
+from corpus.xmlio import AKN_NS, local_name
 
 # The layout's reference to an Act by its year and number (corpus/clean/gazette.py, Citation.work).
 YEAR_AND_NUMBER = re.compile(r"^/akn/(?P<country>[a-z]{2})/act/(?P<year>\d{4})/(?P<number>[^/~]+)$")
 # A law named with its year ("Indian Ports Act, 1908", "Indian Penal Code, 1860"): its last word and year are its key.
 _NAMED = re.compile(r"\b(?P<word>[A-Z][A-Za-z]+),?\s+(?P<year>1[5-9]\d\d|20\d\d)\b")
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
-_YEAR = re.compile(r"\d{4}")
+# The runs of text that may hold a year (1500-2099): found by lxml in C, then searched with _YEAR.
+_WITH_A_DIGIT = etree.XPath("//text()[contains(., '1') or contains(., '20')]")
+_YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")
 # Text searched for names: everything but metadata and editorial notes (a reference's own words included).
 _NOT_TEXT = frozenset({"meta", "remark"})
 # What may stand before a name that is the whole name: not a capitalised word ("Indian Merchant Shipping Act, 1875"
@@ -77,13 +79,29 @@ def keys_of(doc: Document) -> frozenset[str]:
     return frozenset(keys)
 
 
+def _slots_with_a_year(root: etree._Element, skip: frozenset[str]) -> list[TextSlot]:
+    """Each run of text of ``root`` that holds a year and is not inside an element named in ``skip``."""
+    slots = []
+    for text in _WITH_A_DIGIT(root):
+        if not _YEAR.search(text):
+            continue
+        holder = text.getparent()
+        slot = TextSlot(holder.getparent(), holder) if text.is_tail else TextSlot(holder, None)
+        if (
+            not any(local_name(el) in skip for el in slot.parent.iterancestors())
+            and local_name(slot.parent) not in skip
+        ):
+            slots.append(slot)
+    return slots
+
+
 def laws_cited(root: etree._Element) -> list[str]:
     """The keys of the laws that the text of ``root`` names with a year, or cites in the margin (sorted)."""
     keys: set[str] = set()
     for ref in root.iter(f"{{{AKN_NS}}}ref"):
         if m := YEAR_AND_NUMBER.match(ref.get("href", "")):
             keys.add(f"act {m['year']}")
-    for slot in text_slots(root, _NOT_TEXT):
+    for slot in _slots_with_a_year(root, _NOT_TEXT):
         for m in _NAMED.finditer(slot.text):
             word = m["word"].lower()
             if len(word) > 2 and word not in _MONTHS:
@@ -130,8 +148,7 @@ def _names_in(slot: TextSlot, titles: dict[str, Title], here: str) -> list[tuple
 def _link_names(root: etree._Element, doc: Document, docs: dict[str, Document], titles: dict[str, Title]) -> int:
     """Make each short title of another document of the catalogue a ``<ref>`` to its work; how many."""
     count = 0
-    slots = [slot for top in root[0] for slot in text_slots(top) if _YEAR.search(slot.text)]
-    for slot in slots:
+    for slot in _slots_with_a_year(root, SKIP):
         spans = _names_in(slot, titles, doc.id)
         if spans:
             wrap(slot, [(start, end, _ref(docs[doc_id].frbr_uri)) for start, end, doc_id in spans])
