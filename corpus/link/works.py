@@ -15,8 +15,11 @@ Two kinds of citation name a law without naming one of its provisions:
 Nothing here is written per document: a document added to the catalogue is cited from then on. So that it is, each
 build report lists the laws its document cites, by the last word of the name and the year (``act 1908``, from "the
 Indian Ports Act, 1908" or from a margin citation "15 of 1908."), and :func:`answering` says which documents of the
-catalogue answer them: the build rebuilds a document when that answer changes (a cited law added to the catalogue),
-and no other document. Resolving a citation reads only the catalogue, never another document's XML.
+catalogue may answer them: the build rebuilds a document when that answer changes (a cited law added to the
+catalogue), and no document that cites no law of that word and year. The key is broad on purpose (a name printed
+otherwise than the short title still has it): the Ordinance, which names Pakistan's "Territorial Waters and Maritime
+Zones Act, 1976", is rebuilt when Act 80 of 1976 is added, its XML unchanged. Resolving a citation reads only the
+catalogue, never another document's XML.
 """
 
 from __future__ import annotations
