@@ -2,15 +2,15 @@
 
 Two kinds of citation name a law without naming one of its provisions:
 
-- a margin citation of the Gazette Bills, a side note printed beside the Act it cites ("80 of 1976.", 003 L317),
+- a margin citation of the Gazette Bills, a side note printed beside the Act it cites ("80 of 1976.", 003 L79),
   which the layout writes as a reference to the Act by its year and number, ``/akn/in/act/1976/80``: when the
   catalogue holds that Act (its jurisdiction, kind ``act``, number, and year: of its date or of its short title), the
   reference is given the document's work URI, ``/akn/in/act/1976-08-25/80``; otherwise it stays as it is, a work
   outside the corpus;
-- a law named by its short title ("to amend … the Indian Ports Act, 1875", 000 L3): the name becomes a ``<ref>`` to
-  that document's work when the catalogue holds it. A reference to one of its provisions ("section 40 of the Indian
-  Ports Act, 1875") is the refs linker's, which runs first (corpus/link/refs.py); the name inside it is not linked
-  again.
+- a law named by its short title ("to amend … the Indian Ports Act, 1875", 000 L311): the name becomes a ``<ref>``
+  to that document's work when the catalogue holds it, of the citing document's jurisdiction. A reference to one of
+  its provisions ("section 40 of the Indian Ports Act, 1875") is the refs linker's, which runs first
+  (corpus/link/refs.py); the name inside it is not linked again.
 
 Nothing here is written per document: a document added to the catalogue is cited from then on. So that it is, each
 build report lists the laws its document cites, by the last word of the name and the year (``act 1908``, from "the
@@ -114,10 +114,13 @@ def laws_cited(root: etree._Element) -> list[str]:
 
 def answering(cited: list[str], doc: Document, docs: dict[str, Document]) -> list[str]:
     """Which other documents of the catalogue the laws ``doc`` cites (``cited``, its report's ``laws cited``) may be:
-    each as its id, work URI and short title. A change to this list is a change to what ``doc``'s links can land on."""
+    each as its id, work URI and short title (of ``doc``'s jurisdiction: what refs.title_patterns links). A change to
+    this list is a change to what ``doc``'s links can land on."""
     wanted = set(cited)
     return sorted(
-        f"{d.id} {d.frbr_uri} {d.short_title}" for d in docs.values() if d.id != doc.id and keys_of(d) & wanted
+        f"{d.id} {d.frbr_uri} {d.short_title}"
+        for d in docs.values()
+        if d.id != doc.id and d.jurisdiction == doc.jurisdiction and keys_of(d) & wanted
     )
 
 
@@ -169,10 +172,11 @@ def link(
     """The works linker (see :data:`corpus.link.LINKERS`): margin citations and short titles of documents of the
     catalogue link to their works. Reads no other document (``context`` is not needed): the catalogue says what
     a work is."""
-    titles = title_patterns(docs)
+    titles = {place: title_patterns(docs, place) for place in {docs[doc_id].jurisdiction for doc_id in trees}}
     counts: dict[str, dict[str, int | list[str]]] = {}
     for doc_id, root in trees.items():
         cited = laws_cited(root)
-        works = _link_margin_citations(root, docs) + _link_names(root, docs[doc_id], docs, titles)
+        here = docs[doc_id]
+        works = _link_margin_citations(root, docs) + _link_names(root, here, docs, titles[here.jurisdiction])
         counts[doc_id] = {"works cited": works, "laws cited": cited}
     return counts

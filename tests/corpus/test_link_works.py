@@ -51,8 +51,8 @@ MZIA_1976 = later(
 )
 LATER = {**DOCS, IPA_1908.id: IPA_1908, MZIA_1976.id: MZIA_1976}
 
-# 003 L95 (s.3(7)(b)), L161-173 (s.3(32)-(33)), L3107 (s.223 Explanation), L3253 (s.237(b)): the Bill's margin
-# citations as its layout writes them (a side note with a reference to the Act by year and number).
+# 003 L81 (s.3(7)(b), its margin citation L79), L161-173 (s.3(32)-(33)), L3107 (s.223 Explanation), L3253 (s.237(b)):
+# the Bill's margin citations as its layout writes them (a side note with a reference to the Act by year and number).
 MSB = """
 BODY
   SEC 3. - Definitions.
@@ -165,7 +165,7 @@ def test_added_to_the_catalogue_the_cited_act_answers_every_citation():
 
 
 def test_a_name_printed_otherwise_than_the_short_title_is_left_to_its_margin_citation():
-    """003 L95 prints "the Territorial Water, Continental Shelf, Exclusive Economic Zones and other Maritime Zones of
+    """003 L81 prints "the Territorial Water, Continental Shelf, Exclusive Economic Zones and other Maritime Zones of
     India Act, 1976": not the Act's short title, so the words are not linked; "80 of 1976." beside them is."""
     root = parse(MSB, LATER["in-msb-2016"])
     link_all({"in-msb-2016": root}, LATER)
@@ -174,7 +174,7 @@ def test_a_name_printed_otherwise_than_the_short_title_is_left_to_its_margin_cit
 
 
 def test_a_longer_name_is_not_the_short_title_it_ends_with():
-    """000 L385 (1880 s.72): "the Indian Merchant Shipping Act, 1875, and the Indian Ports Act, 1875": with a
+    """000 L311 (1880 s.72): "the Indian Merchant Shipping Act, 1875, and the Indian Ports Act, 1875": with a
     document short-titled "Merchant Shipping Act, 1875" in a test catalogue, only the Ports Act is named whole."""
     other = later("in-msa-1875", "Merchant Shipping Act, 1875", "1", "1875-01-01")
     docs = {**DOCS, other.id: other}
@@ -189,7 +189,7 @@ def test_a_longer_name_is_not_the_short_title_it_ends_with():
 
 
 def test_a_document_names_itself_without_a_link():
-    """The Bill's statement of objects and reasons names "the Merchant Shipping Bill, 2016" (003 L4215): itself."""
+    """The Bill's statement of objects and reasons names "the Merchant Shipping Bill, 2016" (003 L4235): itself."""
     markup = "BODY\n  SEC 1. - Short title.\n    namely, the Merchant Shipping Bill, 2016 to meet the requirements.\n"
     root = parse(markup, DOCS["in-msb-2016"])
     assert link_all({"in-msb-2016": root}, DOCS)["in-msb-2016"]["works cited"] == 0
@@ -226,6 +226,26 @@ def test_a_document_that_cites_a_law_added_later_is_rebuilt_and_no_other():
     ]
 
 
+def test_a_law_of_another_jurisdiction_is_not_named_by_its_short_title():
+    """004 L5558, the Ordinance's Schedule: "1. The Coasting Vessels Act, 1838 (XIX of 1838)." is repealed as in
+    force in Pakistan; India Code's text of the Act (a test catalogue entry, in-cva-1838) is not what it names."""
+    cva = later("in-cva-1838", "Coasting Vessels Act, 1838", "19", "1838-08-27")
+    docs = {**DOCS, cva.id: cva}
+    markup = "BODY\n  SEC 610. - Repeal.\n    1. The Coasting Vessels Act, 1838 (XIX of 1838).\n"
+    root = parse(markup, DOCS["pk-mso-2001"])
+    counts = link_all({"pk-mso-2001": root}, docs)["pk-mso-2001"]
+    assert links(root) == []
+    assert counts["laws cited"] == ["act 1838"]
+    assert works.answering(counts["laws cited"], DOCS["pk-mso-2001"], docs) == []
+    repeal = (  # 003 L4195, s.280(1)
+        "BODY\n  SEC 280. - Repeal and savings.\n    SUBSEC (1)\n      The Merchant Shipping Act, 1958 and the"
+        " Coasting Vessels Act, 1838 are hereby repealed.\n"
+    )
+    bill = parse(repeal, DOCS["in-msb-2016"])
+    link_all({"in-msb-2016": bill}, docs)
+    assert links(bill) == [("Coasting Vessels Act, 1838", cva.frbr_uri)]
+
+
 @pytest.mark.parametrize(
     ("href", "expected"),
     [
@@ -246,7 +266,7 @@ def test_an_act_cited_by_year_and_number_is_the_catalogue_s_act(href, expected):
 
 
 def test_the_1880_act_names_the_1875_act_and_links_it_to_its_work():
-    """000 L385 (1880 s.72): "… to amend the Indian Merchant Shipping Act, 1875, and the Indian Ports Act, 1875)"."""
+    """000 L311 (1880 s.72): "… to amend the Indian Merchant Shipping Act, 1875, and the Indian Ports Act, 1875)"."""
     root = load("in-msa-1880")
     section = root.find(".//a:section[@eId='chp_V__sec_72']", NS)
     assert ("Indian Ports Act, 1875", DOCS["in-ipa-1875"].frbr_uri) in links(section)
