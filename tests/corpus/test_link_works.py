@@ -278,3 +278,25 @@ def test_every_report_lists_the_laws_its_document_cites(doc_id):
     cited = report["links"]["laws cited"]
     assert cited == sorted(set(cited))
     assert all(works.work_cited(ref.get("href"), DOCS) is None for ref in load(doc_id).iterfind(".//a:ref", NS))
+
+
+def test_adding_the_cited_act_to_the_catalogue_rebuilds_the_act_that_cites_it_and_links_it(tmp_path, monkeypatch):
+    """The incremental build end to end, on the real documents, into a temporary corpus: a catalogue without the
+    Indian Ports Act, 1875 first (the 1880 Act's "section 40 of the Indian Ports Act, 1875", 000 L313, is then
+    another law's), then the catalogue as it is. ``python -m corpus build`` rebuilds the 1875 Act and the one
+    document that cites it, no other, and the 1880 Act's XML is then the committed one, byte for byte."""
+    for name in ("MARKUP_DIR", "AKN_DIR", "REPORTS_DIR"):
+        monkeypatch.setattr(catalogue, name, tmp_path / name.removesuffix("_DIR").lower())
+    monkeypatch.setattr(build, "MANIFEST", tmp_path / "reports" / "build-manifest.json")
+    everything = catalogue.documents()
+    without = tuple(d for d in everything if d.id != "in-ipa-1875")
+    monkeypatch.setattr(catalogue, "documents", lambda: without)
+    assert sorted(build.build()) == sorted(d.id for d in without)
+    before = xmlio.parse(tmp_path / "akn" / "in-msa-1880.xml").getroot()
+    assert not [r for r in before.iterfind(".//a:ref", NS) if r.get("href").startswith("/akn/")]
+    assert build.build() == []
+
+    monkeypatch.setattr(catalogue, "documents", lambda: everything)
+    assert sorted(build.build()) == ["in-ipa-1875", "in-msa-1880"]
+    assert (tmp_path / "akn" / "in-msa-1880.xml").read_bytes() == DOCS["in-msa-1880"].akn_path.read_bytes()
+    assert build.build() == []
