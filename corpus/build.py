@@ -24,6 +24,7 @@ from lxml import etree
 
 from corpus import amendments, catalogue, corrections, identity, layouts, link, outputs, tables, validate, xmlio
 from corpus.catalogue import Document
+from corpus.link import works
 from corpus.report import MarkupResult
 from corpus.source_text import SourceText, read_document
 from corpus.validate import schema_errors
@@ -72,7 +73,7 @@ def package_files() -> list[tuple[str, bytes]]:
 def inputs_hash(doc: Document, source: SourceText, files: list[tuple[str, bytes]] | None = None) -> str:
     """A hash of what a document's XML depends on: its source lines, catalogue entry, quirks and corrections, the
     shared code (the layouts, the clean-up, the linking). Another document's entry, quirks or corrections are not
-    part of it: adding a document rebuilds no other.
+    part of it: adding a document rebuilds no other (but those that cite it: :func:`stamp`).
 
     ``source`` is ``read_document(doc)`` (the build reads it once, for this and the layout); ``files`` is
     :func:`package_files`, read once for all documents.
@@ -87,6 +88,23 @@ def inputs_hash(doc: Document, source: SourceText, files: list[tuple[str, bytes]
         digest.update(name.encode())
         digest.update(content)
     return digest.hexdigest()
+
+
+def stamp(inputs: str, doc: Document, cited: list[str], docs: dict[str, Document]) -> str:
+    """What the manifest keeps for ``doc``: its :func:`inputs_hash` and, when a law it cites (``cited``: its report's
+    ``laws cited``) may be a document of the catalogue, which documents those are (corpus/link/works.py): a document
+    added to the catalogue rebuilds the documents that cite it, and only those."""
+    answer = works.answering(cited, doc, docs)
+    if not answer:
+        return inputs
+    return hashlib.sha256("\n".join([inputs, *answer]).encode()).hexdigest()
+
+
+def laws_cited(doc: Document) -> list[str]:
+    """The laws ``doc``'s last build found cited (its committed report's ``links``, ``laws cited``)."""
+    if not doc.report_path.exists():
+        return []
+    return json.loads(doc.report_path.read_text(encoding="utf-8")).get("links", {}).get("laws cited", [])
 
 
 def to_markup(doc: Document, source: SourceText) -> tuple[MarkupResult, str, list[corrections.Correction]]:
@@ -223,7 +241,8 @@ def build(
     With ``out_dir`` the XML, markup, reports and manifest go there instead of ``corpus/`` (the tests use this).
     With ``only``, just those documents are considered (the others' committed XML is still used for linking).
     A reference may land in any document: one in an unchanged document is resolved against its committed XML (read
-    only then; linked already, it is not linked again), which is not rebuilt.
+    only then; linked already, it is not linked again), which is not rebuilt. A document is rebuilt when a law it
+    cites becomes a document of the catalogue (:func:`stamp`).
     With ``jobs`` > 1 the documents are built in that many processes (:func:`build_many`).
     """
     docs = {d.id: d for d in catalogue.documents()}
@@ -236,7 +255,14 @@ def build(
     sources = {doc_id: read_document(docs[doc_id]) for doc_id in considered}
     hashes = {doc_id: inputs_hash(docs[doc_id], sources[doc_id], files) for doc_id in considered}
     reasons = {
-        doc_id: "--all" if not only_changed else stale(docs[doc_id], manifest.get(doc_id), hashes[doc_id], out_dir)
+        doc_id: "--all"
+        if not only_changed
+        else stale(
+            docs[doc_id],
+            manifest.get(doc_id),
+            stamp(hashes[doc_id], docs[doc_id], laws_cited(docs[doc_id]), docs),
+            out_dir,
+        )
         for doc_id in considered
     }
     todo = [doc_id for doc_id in considered if reasons[doc_id]]
@@ -257,7 +283,9 @@ def build(
             raise BuildError(f"{doc_id}: {len(errors)} schema errors, first: {errors[0]}")
     for doc_id, b in built.items():
         written = write(b, counts[doc_id], out_dir)
-        manifest[doc_id] = {"inputs": hashes[doc_id], "outputs": written}
+        cited = counts[doc_id]["laws cited"]
+        assert isinstance(cited, list)
+        manifest[doc_id] = {"inputs": stamp(hashes[doc_id], docs[doc_id], cited, docs), "outputs": written}
     outputs.write_text(manifest_file, json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     return todo
 

@@ -41,7 +41,7 @@ from functools import cache
 from pathlib import Path
 
 from corpus import markup, yamlio
-from corpus.report import Edit, MarkupResult, Unparsed
+from corpus.report import MarkupResult, Unparsed
 
 ITEMS = 81
 CELLS_FILE = Path(__file__).with_name("penalty_table_cells.yaml")
@@ -110,11 +110,6 @@ def to_markup(lines: list[tuple[int, str]], document: list[tuple[int, str]]) -> 
     for item in items:
         cells = item_cells(item, model)
         used += sum(1 for _, _, from_file in cells if from_file)
-        for part, _, from_file in cells:
-            entry = _entry(item.num, part.label) if from_file else None
-            if entry and "repeated" in entry:  # item 53 L3849: col. 3's "General" printed twice, once in lower case
-                repeated = entry["repeated"]
-                result.edits.append(Edit(repeated["line"], repeated["words"], "", "word printed twice in col. 3"))
         out += _item_markup(item, [(part, c) for part, c, _ in cells])
     result.markup = "\n".join(out)
     result.facts = {
@@ -276,14 +271,9 @@ def _reviewed(
 
 
 def reviewed_words(entry: dict) -> list[str]:
-    """The words of a reviewed entry's cells (its col. 3 too, when it names one) and those it says are printed
-    twice (``repeated``: taken out, an :class:`Edit` each)."""
+    """The words of a reviewed entry's cells (its col. 3 too, when it names one)."""
     cells = (entry.get("intro", ""), entry["offence"], entry["penalty"], entry.get("section", ""))
-    return " ".join((*cells, entry.get("repeated", {}).get("words", ""))).split()
-
-
-def _entry(num: str, label: str) -> dict | None:
-    return next((e for e in reviewed_cells() if str(e["item"]) == num and e.get("part", "") == label), None)
+    return " ".join(cells).split()
 
 
 def _join(words: list[tuple[str, int]]) -> str:

@@ -574,12 +574,7 @@ def _attach_table(
     # redistributed to the cells: source order is not cell order (tests/corpus/test_penalty_table.py checks that
     # the cells hold exactly the words of these lines).
     where = "the cells of the s.256(2) Table, which the source interleaves column by column on each line"
-    edited = [list(pair) for pair in table]
-    for edit in built.edits:  # a word printed twice (item 53, L3849) is an edit: the moved line is without it
-        pair = next(p for p in edited if p[0] == edit.line and edit.original in p[1])
-        pair[1] = pair[1].replace(edit.original, edit.replacement, 1)
-    result.moved.extend(Moved(n, t, where) for n, t in edited)
-    result.edits.extend(built.edits)
+    result.moved.extend(Moved(n, t, where) for n, t in table)
     result.unparsed.extend(built.unparsed)
     owner.items.append(_Block(built.markup.splitlines()))
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from lxml import etree
 
 from corpus.catalogue import Document
-from corpus.link import refs, terms
+from corpus.link import refs, terms, works
 
 # A linker returns, per document of ``trees``, its counts (and any list of what it could not do) for the build report;
 # the third argument holds other documents' committed XML files, linked before, that a reference may land in.
@@ -29,8 +29,9 @@ def link_terms(
     return terms.link(trees, docs)
 
 
-# refs first, so that a term never splits the words of a reference ("the First Schedule").
-LINKERS: list[Linker] = [refs.link, link_terms]
+# refs first, so that a term never splits the words of a reference ("the First Schedule"); then the works linker,
+# whose names of other documents ("the Indian Ports Act, 1875") are outside refs' references to their provisions.
+LINKERS: list[Linker] = [refs.link, works.link, link_terms]
 
 
 def link_all(

@@ -448,24 +448,39 @@ def read_reference(text: str, pos: int, titles: dict[str, Title], bill: bool = F
 @dataclass(frozen=True)
 class Title:
     """How a reference names a document of the corpus: after it ("section 40 of the Indian Ports Act, 1875", 000
-    L313) or before it ("the Indian Ports Act, 1875, section 40")."""
+    L313) or before it ("the Indian Ports Act, 1875, section 40"); and the name alone ("Indian Ports Act, 1875",
+    without "the": what corpus/link/works.py links to the work)."""
 
     after: re.Pattern[str]
     before: re.Pattern[str]
     year: str  # lower case: what ``before`` finds ends in it, so a text that does not is passed over without a search
+    name: re.Pattern[str]
 
 
-def title_patterns(docs: dict[str, Document]) -> dict[str, Title]:
-    """For each document, how its short title is cited ("the Indian Ports Act, 1875"; a Bill as "...Act, 2016")."""
+def title_patterns(docs: dict[str, Document], jurisdiction: str | None = None) -> dict[str, Title]:
+    """For each document, how its short title is cited ("the Indian Ports Act, 1875"; a Bill as "...Act, 2016").
+
+    With ``jurisdiction``, only that jurisdiction's documents: a law's name in another country's statute is that
+    country's law of the name (the Ordinance's Schedule repeals "The Coasting Vessels Act, 1838" as in force in
+    Pakistan, 004 L5558, not India Code's text of it).
+    """
     patterns = {}
     for doc_id, doc in docs.items():
+        if jurisdiction is not None and doc.jurisdiction != jurisdiction:
+            continue
         alternatives = []
         for name in sorted({doc.short_title, doc.short_title.replace(" Bill,", " Act,")}):
             head, _, year = name.rpartition(", ")
             alternatives.append(r"\s+".join(map(re.escape, head.split())) + r",?\s+" + re.escape(year))
-        title = rf"(?:the\s+)?(?:{'|'.join(alternatives)})\b"
+        name = rf"(?:{'|'.join(alternatives)})\b"
+        title = rf"(?:the\s+)?{name}"
         year = doc.short_title.rpartition(", ")[2].lower()  # the same in a Bill's "… Act, 2016"
-        patterns[doc_id] = Title(re.compile(_OF_OR_TO + title, _FLAGS), re.compile(title + r",?\s+$", _FLAGS), year)
+        patterns[doc_id] = Title(
+            re.compile(_OF_OR_TO + title, _FLAGS),
+            re.compile(title + r",?\s+$", _FLAGS),
+            year,
+            re.compile(r"(?<![\w-])" + name, _FLAGS),
+        )
     return patterns
 
 
@@ -854,9 +869,9 @@ def link(
     without their being linked again (an incremental build's unchanged documents); each is read only if one does.
     """
     indexes = Indexes(docs, trees, context or {})
-    titles = title_patterns(docs)
+    titles = {place: title_patterns(docs, place) for place in {docs[doc_id].jurisdiction for doc_id in trees}}
     counts = {}
     for doc_id in trees:
-        counts[doc_id] = link_document(docs[doc_id], indexes, titles).as_dict()
+        counts[doc_id] = link_document(docs[doc_id], indexes, titles[docs[doc_id].jurisdiction]).as_dict()
         annotate_misprints(docs[doc_id], indexes[doc_id])
     return counts

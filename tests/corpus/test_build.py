@@ -9,6 +9,7 @@ import pytest
 from corpus import catalogue, xmlio
 from corpus.build import build
 from corpus.cite import load
+from corpus.link import works as link_works
 from corpus.validate import schema_errors
 from corpus.xmlio import NS, local_name
 
@@ -82,11 +83,13 @@ def test_eids_are_unique(doc):
 
 @pytest.mark.parametrize("doc", catalogue.documents(), ids=lambda d: d.id)
 def test_every_href_resolves(doc):
-    """A "#eId" lands in the same document; "<work FRBR URI>/~eId" lands in that document of the corpus; only a
-    margin citation (a side note of the Gazette Bills, "80 of 1976.") names a work outside it: a Central Act by its
-    year and number, the citation itself."""
+    """A "#eId" lands in the same document; "<work FRBR URI>/~eId" lands in that document of the corpus, and a work
+    URI alone (a margin citation or a short title of a document of the corpus, corpus/link/works.py) names one; only
+    a margin citation (a side note of the Gazette Bills, "80 of 1976.") names a work outside it: a Central Act by its
+    year and number, the citation itself, which the catalogue does not hold."""
     root = load(doc.id)
-    works = {d.frbr_uri: d.id for d in catalogue.documents()}
+    docs = {d.id: d for d in catalogue.documents()}
+    works = {d.frbr_uri: d.id for d in docs.values()}
     for ref in root.iterfind(".//a:ref", NS):
         href = ref.get("href")
         if href.startswith("#"):
@@ -96,6 +99,7 @@ def test_every_href_resolves(doc):
         if href not in works and local_name(note) == "authorialNote" and note.get("placement") == "side":
             number, year = re.fullmatch(r"/akn/in/act/(\d{4})/(\d+)", href).group(2, 1)
             assert re.fullmatch(rf"{number} [o0]f {year}\.", ref.text), f"{doc.id}: {href} is not what it cites"
+            assert link_works.work_cited(href, docs) is None, f"{doc.id}: {href} is in the corpus, not linked to it"
             continue
         amendment = next((a for a in ref.iterancestors() if local_name(a) == "authorialNote"), None)
         if href not in works and amendment is not None and amendment.get("class") == "editorial":
@@ -106,4 +110,4 @@ def test_every_href_resolves(doc):
             continue
         work, _, eid = href.partition("/~")
         assert work in works, f"{doc.id}: {href} names no document of the corpus"
-        assert load(works[work]).xpath("//*[@eId=$e]", e=eid), f"{doc.id}: {href} dangles"
+        assert not eid or load(works[work]).xpath("//*[@eId=$e]", e=eid), f"{doc.id}: {href} dangles"

@@ -231,7 +231,6 @@ def test_reviewed_cells_are_a_permutation_of_their_lines() -> None:
         text = " ".join(re.sub(rf"^\s*{entry['item']}\. ", "", t) for t in texts)
         printed = Counter(text.split())
         cells = Counter(penalty_table.reviewed_words(entry))
-        cells -= Counter(entry.get("repeated", {}).get("words", "").split())  # taken out: the replay's edits did too
         extra = printed - cells
         assert cells - printed == Counter(), entry["item"]
         assert all(NOT_COL_2_OR_4.match(w) for w in extra), (entry["item"], entry["part"], extra)
@@ -240,17 +239,26 @@ def test_reviewed_cells_are_a_permutation_of_their_lines() -> None:
 
 def test_every_reviewed_entry_is_used(items) -> None:
     """An entry whose words no longer match its row is silently ignored by the module: none may be. (The built
-    cells carry the reviewed OCR corrections with their remarks: L3841 "stress of whether" -> "weather".)"""
+    cells carry the reviewed OCR corrections with their remarks: L3841 "stress of whether" -> "weather", L3849
+    "general which may extend to six" -> "which may extend to six".)"""
     report = __import__("json").loads(catalogue.document(DOC).report_path.read_text(encoding="utf-8"))
-    for entry in penalty_table.reviewed_cells():
-        label = f"{entry['part']} " if entry["part"] else ""
-        rows = [row for row in items[str(entry["item"])] if row[0] == label + entry["offence"]]
-        assert rows, (entry["item"], entry["part"])
-        penalty = " ".join(entry["penalty"].split())
+
+    def corrected(text: str, entry: dict) -> str:
+        text = " ".join(text.split())
         for fix in report["corrections"]:
             if fix["line"] in entry["lines"]:
-                penalty = penalty.replace(fix["wrong"], fix["right"], 1)
-        assert re.sub(r"\[Editorial correction: [^\]]*\]", "", rows[0][2]) == (penalty or "[blank]")
+                text = text.replace(fix["wrong"], fix["right"], 1)
+        return text
+
+    def unremarked(cell: str) -> str:
+        return re.sub(r"\[Editorial correction: [^\]]*\]", "", cell)
+
+    for entry in penalty_table.reviewed_cells():
+        label = f"{entry['part']} " if entry["part"] else ""
+        offence = label + corrected(entry["offence"], entry)
+        rows = [row for row in items[str(entry["item"])] if unremarked(row[0]) == offence]
+        assert rows, (entry["item"], entry["part"])
+        assert unremarked(rows[0][2]) == (corrected(entry["penalty"], entry) or "[blank]")
         if "section" in entry:
             assert rows[0][1] == entry["section"]
 
@@ -380,7 +388,7 @@ STATUTE_ROWS = [
         " month's pay or both;",
         "Court",
     ),
-    # L3849-3851 ("general" under col. 3's "General": the word printed twice, col. 3 reads it once)
+    # L3849-3851 as printed ("general", col. 3's word printed a second time, is taken out by a reviewed correction)
     (
         "53",
         0,
@@ -389,8 +397,8 @@ STATUTE_ROWS = [
         " becomes inapplicable to the altered state of the vessel, or special trade passengers other matters to which"
         " the certificate relates.",
         "General",
-        "Imprisonment for a term which may extend to six months, or fine which may extend to fifty thousand rupees, or"
-        " both.",
+        "Imprisonment for a term general which may extend to six months, or fine which may extend to fifty thousand"
+        " rupees, or both.",
         "Court",
     ),
     # L3869, L3873 + L3871 ("lakhs rupees, or both." printed above L3873)
@@ -455,8 +463,18 @@ STATUTE_ROWS = [
 
 @pytest.mark.parametrize("row", STATUTE_ROWS, ids=lambda r: f"item_{r[0]}_row_{r[1]}")
 def test_row_reads_as_the_statute(items, row) -> None:
+    """Each cell as printed: a reviewed correction (item 53's "general", item 64's "posses") read back to the
+    source's words through its editorial note."""
     num, index, *cells = row
-    assert items[num][index] == cells
+    report = __import__("json").loads(catalogue.document(DOC).report_path.read_text(encoding="utf-8"))
+
+    def as_printed(cell: str) -> str:
+        for fix in report["corrections"]:
+            note = f"[Editorial correction: the source reads “{fix['wrong']}” (line {fix['line']}); {fix['reason']}]"
+            cell = cell.replace(fix["right"] + " ".join(note.split()), fix["wrong"])
+        return cell
+
+    assert [as_printed(cell) for cell in items[num][index]] == cells
 
 
 def test_fixed_rows_come_from_their_own_source_lines() -> None:
@@ -527,12 +545,25 @@ def test_the_printed_column_titles_are_the_header_row() -> None:
 
 
 def test_item_53_col_3_reads_general_once() -> None:
-    """L3849 prints col. 3's "General" and, under it, "general" again: the cell is "General" (as every other general
-    item's), the repeated word an edit of the build report."""
+    """L3849 prints col. 3's "General" and, between the col. 2 and col. 4 fragments of the next printed line, "general"
+    again: col. 3 is "General" (as every other general item's), the offence "agent of a special trade passenger
+    vessel", and the penalty "for a term which may extend to six months" through the reviewed correction, whose
+    editorial note keeps the printed "general which may extend to six"."""
     table = cite.cite(DOC, "256(2)").element.find(".//a:table", NS)
     row = next(tr for tr in table.findall("a:tr", NS) if (tr.get("eId") or "").endswith("__item_53"))
-    assert " ".join("".join(row.findall("a:td", NS)[2].itertext()).split()) == "General"
-    report = __import__("json").loads(catalogue.document(DOC).report_path.read_text(encoding="utf-8"))
-    assert {"line": 3849, "original": "general", "replacement": "", "reason": "word printed twice in col. 3"} in (
-        report["edits"]
+    cells = row.findall("a:td", NS)
+    assert " ".join("".join(cells[2].itertext()).split()) == "General"
+    offence = " ".join("".join(cells[1].itertext()).split())
+    assert offence.startswith("If the master owner or agent of a special trade passenger vessel, after having obtained")
+    penalty = cells[3]
+    remarks = ["".join(r.itertext()) for r in penalty.iter(f"{{{NS['a']}}}remark")]
+    assert len(remarks) == 1 and remarks[0].startswith(
+        "[Editorial correction: the source reads “general which may extend to six” (line 3849);"
     )
+    read = " ".join("".join(penalty.itertext()).replace(remarks[0], "").split())
+    assert read == (
+        "Imprisonment for a term which may extend to six months, or fine which may extend to fifty thousand rupees,"
+        " or both."
+    )
+    report = __import__("json").loads(catalogue.document(DOC).report_path.read_text(encoding="utf-8"))
+    assert not [e for e in report["edits"] if e["line"] == 3849 and e["original"] == "general"]
