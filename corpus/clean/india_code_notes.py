@@ -24,7 +24,7 @@ FOOTNOTES = re.compile(r"\s*\[Footnote\]\s*")
 """Where a footnote paragraph starts (the record's ``\\n\\n[Footnote] ``)."""
 
 _LABEL = (
-    r"(?:^|(?<=\s))(?<!s\. )(?<!Act )(?P<n>{n})(?:\s?\.\s+(?:\.\s+)?(?=\S)|\s+(?=[A-Z])|(?=[A-Z][a-z])"
+    r"(?:^|(?<=\s))(?<!\bs\. )(?<!\bAct )(?P<n>{n})(?:\s?\.\s+(?:\.\s+)?(?=\S)|\s+(?=[A-Z])|(?=[A-Z][a-z])"
     r"|\s+(?=\d\d?(?:st|nd|rd|th)\b))"
 )
 """A note's label at its start: ``1. ``, ``1 . ``, ``1 `` (1958 s.401), ``4. . `` (s.258), ``302 `` and ``318Serial``
