@@ -24,11 +24,11 @@ FOOTNOTES = re.compile(r"\s*\[Footnote\]\s*")
 """Where a footnote paragraph starts (the record's ``\\n\\n[Footnote] ``)."""
 
 _LABEL = (
-    r"(?:^|(?<=\s))(?<!\bs\. )(?<!\bAct )(?P<n>{n})(?:\s?\.\s+(?:\.\s+)?(?=\S)|\s+(?=[A-Z])|(?=[A-Z][a-z])"
-    r"|\s+(?=\d\d?(?:st|nd|rd|th)\b))"
+    r"(?:^|(?<=\s))(?<!\bs\. )(?<!\bAct )(?P<n>{n})"
+    r"(?:\s?\.\s+(?:\.\s+)?(?=\S)|\.(?=[A-Z][a-z])|\s+(?=[A-Z])|(?=[A-Z][a-z])|\s+(?=\d\d?(?:st|nd|rd|th)\b))"
 )
-"""A note's label at its start: ``1. ``, ``1 . ``, ``1 `` (1958 s.401), ``4. . `` (s.258), ``302 `` and ``318Serial``
-(s.436); not the section of "s. 2" or the number of "Act 41"."""
+"""A note's label at its start: ``1. ``, ``1 . ``, ``1 `` (1958 s.401), ``4. . `` (s.258), ``302 ``, ``318Serial``
+(s.436), ``5.The`` (s.299); not the section of "s. 2" or the number of "Act 41"."""
 
 KINDS = (
     ("substituted", r"\b[Ss]ubs\.|\bsubstituted\b"),
