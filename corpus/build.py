@@ -187,15 +187,15 @@ def stale(doc: Document, entry: dict[str, Any] | None, inputs: str, out_dir: Pat
     cut short or changed since the build wrote it (its SHA-256 is not the one the manifest records)."""
     if entry is None:
         return "not built before"
-    if entry["inputs"] != inputs:
-        return "its inputs changed"
-    for path in outputs_of(doc, out_dir):
+    for path in outputs_of(doc, out_dir):  # first: the inputs' stamp reads the report (the laws it cites)
         recorded = entry["outputs"].get(f"{path.parent.name}/{path.name}")
         found = outputs.digest(path)
         if found is None:
             return f"{outputs.shown(path)} is missing"
         if found != recorded:
             return f"{outputs.shown(path)} is not what the build wrote"
+    if entry["inputs"] != inputs:
+        return "its inputs changed"
     return ""
 
 
