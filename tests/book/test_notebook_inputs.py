@@ -25,8 +25,12 @@ from lex_book.speed import notebook_inputs
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class FakeApp(SimpleNamespace):
-    """An application with only what a handler reads (a class, so that the build state can be keyed by it)."""
+class FakeApp:
+    """An application with only what a handler reads (an object of its own, so that the build state is keyed by
+    it as by Sphinx's application)."""
+
+    def __init__(self, **attributes: object) -> None:
+        self.__dict__.update(attributes)
 
 
 PATTERNS = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["sphinx"]["config"]["lex_notebook_inputs"]
