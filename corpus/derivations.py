@@ -53,9 +53,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
-
-from corpus import catalogue, outputs
+from corpus import catalogue, outputs, yamlio
 from corpus.annotation_store import Anchor, Note
 from corpus.cite import load, sections
 from corpus.concordance import candidates, similarity_index
@@ -218,9 +216,9 @@ def scopes(path: Path) -> Scope:
     if not file.exists():
         return Scope()
     try:
-        entries = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as err:
-        raise DerivationError(f"{file}: field '(yaml)': {err}".replace("\n", " ")) from None
+        entries = yamlio.load(file) or {}
+    except yamlio.DataFileError as err:
+        raise DerivationError(f"{file.parent}/{err}") from None  # the message names scope.yaml and its line
     if not isinstance(entries, dict):
         raise DerivationError(f"{file}: field '(top)': a mapping of table names to their scope")
     for name, entry in entries.items():
