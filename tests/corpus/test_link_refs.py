@@ -332,16 +332,23 @@ def _has(resolve, doc_id: str, reference: str) -> bool:
     return True
 
 
-_NOT_HELD = re.compile(r"\((?P<kind>this-part|this-chapter|part|chapter|schedule|section) (?P<what>\S*) not found\)$")
+_NOT_HELD = re.compile(
+    r"\((?P<kind>this-part|this-chapter|part|chapter|schedule|section) (?P<what>\S*) not found(?: in (?P<doc>\S+))?\)$"
+)
 
 
 def _not_in_the_record(doc_id: str, entry: str, facts: dict) -> bool:
     """Whether an unresolved reference names what the document's record does not hold, as its report says: a Part,
     Chapter or Schedule of an India Code record (which prints none: counted in the report's facts), or a section the
-    record lacks (declared absent in its quirks, listed in the facts)."""
+    record lacks (declared absent in its quirks, listed in the facts). A reference into another document of the
+    corpus ("section 285 of the Merchant Shipping Act, 1958", "… not found in in-msa-1958") is held to that
+    document's record and report."""
     found = _NOT_HELD.search(entry)
     if found is None:
         return False
+    if found["doc"]:
+        doc_id = found["doc"]
+        facts = json.loads(DOCS[doc_id].report_path.read_text(encoding="utf-8"))["facts"]
     root = load(doc_id)
     if found["kind"] in {"this-part", "this-chapter", "part", "chapter"}:
         has_divisions = root.find(".//a:part", NS) is not None or root.find(".//a:chapter", NS) is not None
