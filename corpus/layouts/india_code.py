@@ -60,7 +60,11 @@ _CUT = re.compile(
     r"(?:(?<=[.;:\-–—])|(?<=; and)|(?<=; or)|(?<=namely)) "
     r"(?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\) |Provided\b|Explanation\b)"
     r"| (?=\(\d{1,3}\) [A-Z])"  # a sub-section whose full stop India Code lost (s.24, L152: "of the Board (3) The")
+    r"|(?<=[.;:\-–—]) (?=\(\d{1,3}\)\((?:a|i)\) )"  # "prescribed. (4)(a) Every pilgrim ship" (1958 s.259(3)-(4))
 )
+_GLUED_FIRST_ITEM = re.compile(r"^(?P<num>\(\d{1,3}[A-Za-z]?\)) ?(?=\((?:a|i)\) [A-Z])")
+"""A sub-section whose text opens with its list's first item: "(5) (a) The master …" (the 1958 Act's s.255(5)),
+"(4)(a) Every pilgrim ship …" (s.259(4)): the sub-section's number, then the item."""
 _REFERENCE_WORDS = frozenset(
     "clause clauses sub-clause sub-clauses section sections sub-section sub-sections item items"
     " and or of to in under".split()
@@ -383,6 +387,19 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     return outline.Provision("SEC", f"{section.num}.", heading, items or [outline.Text(markup.remark("no text"))])
 
 
+def _glued_first_items(parts: list[str]) -> list[str]:
+    """``parts`` with a sub-section's number cut from the first item its text opens with (:data:`_GLUED_FIRST_ITEM`):
+    the sub-section holds the list, as when India Code prints the item on a line of its own."""
+    out: list[str] = []
+    for part in parts:
+        glued = _GLUED_FIRST_ITEM.match(part)
+        if glued is None:
+            out.append(part)
+            continue
+        out += [glued["num"], part[glued.end() :].lstrip()]
+    return out
+
+
 def _first_markers(parts: list[str]) -> list[str]:
     """``parts`` with each list's first item cut from the sentence that introduces it, when India Code printed no
     colon or dash before it: s.57(1), L350 "the Presiding Officer, who (a) has been adjudged as an insolvent; (b) …";
@@ -392,12 +409,18 @@ def _first_markers(parts: list[str]) -> list[str]:
     for part in parts:
         second = paragraph_lists.MARKER.match(part)
         first = _FOLLOWS.get(second["label"]) if second else None
-        previous = out[-1] if out else ""
+        # the part that holds the first item: the one before, or before the provisos that qualify the first item
+        # (the Maritime Zones of India (Regulation of Fishing by Foreign Vessels) Act, 1981 s.9(4): "under
+        # sub-section (2), (a) the vessel … Provided that …: Provided further that …; (b) the arrested person …")
+        holder = len(out) - 1
+        while first and holder > 0 and out[holder].startswith("Provided") and f" ({first}) " not in out[holder]:
+            holder -= 1
+        previous = out[holder] if out else ""
         at = previous.rfind(f" ({first}) ") if first else -1
         if at > 0 and not previous.startswith(f"({first})"):
             before = previous[:at].rsplit(" ", 1)[-1]
             if before.lower() not in _REFERENCE_WORDS:
-                out[-1:] = [previous[:at], previous[at + 1 :]]
+                out[holder : holder + 1] = [previous[:at], previous[at + 1 :]]
         out.append(part)
     return out
 
@@ -521,9 +544,9 @@ def _without(
 def _repeated_heading(clean: str, section: _Section) -> int:
     """Where the law text starts when India Code printed the section's number and heading again in its text (a
     substituted or inserted section, 1958 s.51 "51. Rights of mortgagee.-- (1) …"); 0 otherwise."""
-    if not clean.startswith(f"{section.num}. "):
+    if not re.match(rf"{re.escape(section.num)}\. ?[A-Z]", clean):  # "344A.Application of Act …" (1958 s.344A)
         return 0
-    found = _HEADING_END.match(clean, len(section.num) + 2)
+    found = _HEADING_END.match(clean, len(section.num) + (2 if clean[len(section.num) + 1] == " " else 1))
     return found.end() if found else 0
 
 
@@ -562,7 +585,7 @@ def _parts(clean: str, start: int) -> list[tuple[int, int]]:
     cuts = [m.start() for m in _CUT.finditer(clean, start)]
     bounds = [start, *cuts, len(clean)]
     spans = [(bounds[0], bounds[1])] + [(a + 1, b) for a, b in itertools.pairwise(bounds[1:])]
-    texts = _comma_items(_first_markers([clean[a:b] for a, b in spans]))
+    texts = _comma_items(_first_markers(_glued_first_items([clean[a:b] for a, b in spans])))
     out, at = [], start
     for text in texts:
         found = clean.find(text, at) if text else at
