@@ -76,9 +76,7 @@ _LAST_PRECEDING = re.compile(r"the\s+last\s+preceding\s+section\b", _FLAGS)
 # ", clause (c)" after a section of the old Acts: "section sixty-two, clause (c)" (000 L265); ", sub-section (5),
 # clause (d)" (15_1908 s.49(2): "section 36, sub-section (5), clause (d)").
 # Not when "of" follows: "section 105, sub-section (4) of section 106" (44_1958 s.436(2) Table) names two sections.
-_COMMA_CLAUSE = re.compile(
-    r",\s+(?:sub[-–—]?\s?section|clause)\s+(?P<label>\(\w{1,5}\))(?!\s*,?\s+of\b)", _FLAGS
-)
+_COMMA_CLAUSE = re.compile(r",\s+(?:sub[-–—]?\s?section|clause)\s+(?P<label>\(\w{1,5}\))(?!\s*,?\s+of\b)", _FLAGS)
 # "Section 18, 19, 24B, 29 to 34 (both inclusive), 47 to 54 …" (33_1948 s.10): a range's bounds counted in.
 _INCLUSIVE = re.compile(r"\s*\(both\s+inclusive\)", _FLAGS)
 _LOOK_BEHIND = 120  # characters before a reference searched for the law it belongs to
