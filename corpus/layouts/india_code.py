@@ -313,20 +313,7 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     cut = india_code_notes.FOOTNOTES.search(raw)
     body_end = cut.start() if cut else len(raw)
     notes = india_code_notes.notes(raw[body_end:], body_end) if cut else []
-    by_mark: dict[str, india_code_notes.Note] = {}
-    for note in notes:
-        if not note.mark:
-            raise QuirksError(
-                f"india-code: {state.file} line {line}: section {section.num}: a footnote paragraph whose first note"
-                f" has no number: {note.text[:60]!r}"
-            )
-        india_code_notes.read_facts(note, state.last_act, state.years)
-        if note.act is not None and not note.ibid:
-            state.last_act = note.act
-        if note.ibid:
-            count("notes naming the Act by ibid." if note.act else "notes whose ibid. names no Act in the record")
-        if note.mark:
-            by_mark.setdefault(note.mark, note)
+    by_mark = _read_notes(notes, section, count, state)
     marks = india_code_notes.scan(raw[:body_end], set(by_mark))
     events, removals = _events(marks, raw, section, line)
     labels_for = _omitted_labels(marks, by_mark)
@@ -365,21 +352,7 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     _check_series(node, section, state.file)
     definitions = section.heading.startswith("Definitions")
     items = paragraph_lists.outline_items(node, count, definitions, _no_remark)  # type: ignore[arg-type]
-    placed = set()
-    unplaced = []
-    for note in notes:
-        if not note.mark or note.mark in placed:
-            continue
-        placed.add(note.mark)
-        if not _place_note(items, note):
-            count("notes whose mark is not in the text (placed at the section's start)")
-            unplaced.append(note)
-            state.unplaced.append(f"s.{section.num} note {note.mark}")
-        count("amendment notes" if note.kind not in {"other", "commencement"} else f"{note.kind} notes")
-        if note.kind not in {"other", "commencement"} and note.wef is None:
-            count("amendment notes without a w.e.f. date read")
-    for note in reversed(unplaced):  # each at the start: in their order
-        _place_first(items, note)
+    _place_notes(items, notes, section, count, state)
     _finish_spans(items)
     if table is not None:
         _holder(items).append(outline.Raw(table_markup))
@@ -398,6 +371,53 @@ def _glued_first_items(parts: list[str]) -> list[str]:
             continue
         out += [glued["num"], part[glued.end() :].lstrip()]
     return out
+
+
+def _read_notes(
+    notes: list[india_code_notes.Note], section: _Section, count: Callable[[str], None], state: _State
+) -> dict[str, india_code_notes.Note]:
+    """The facts of a section's footnotes read (the Act an "ibid." names is the last note's), and the notes by their
+    marks (the first of a mark); a footnote paragraph whose first note has no number is an error naming the line."""
+    by_mark: dict[str, india_code_notes.Note] = {}
+    for note in notes:
+        if not note.mark:
+            raise QuirksError(
+                f"india-code: {state.file} line {section.content_line}: section {section.num}: a footnote paragraph"
+                f" whose first note has no number: {note.text[:60]!r}"
+            )
+        india_code_notes.read_facts(note, state.last_act, state.years)
+        if note.act is not None and not note.ibid:
+            state.last_act = note.act
+        if note.ibid:
+            count("notes naming the Act by ibid." if note.act else "notes whose ibid. names no Act in the record")
+        by_mark.setdefault(note.mark, note)
+    return by_mark
+
+
+def _place_notes(
+    items: list[outline.Item],
+    notes: list[india_code_notes.Note],
+    section: _Section,
+    count: Callable[[str], None],
+    state: _State,
+) -> None:
+    """Each note (once per mark) at its mark in ``items``; those whose mark is not in the text at the section's start,
+    in their order (a fact of the report)."""
+    placed = set()
+    unplaced = []
+    for note in notes:
+        if not note.mark or note.mark in placed:
+            continue
+        placed.add(note.mark)
+        if not _place_note(items, note):
+            count("notes whose mark is not in the text (placed at the section's start)")
+            unplaced.append(note)
+            state.unplaced.append(f"s.{section.num} note {note.mark}")
+        count("amendment notes" if note.kind not in {"other", "commencement"} else f"{note.kind} notes")
+        if note.kind not in {"other", "commencement"} and note.wef is None:
+            count("amendment notes without a w.e.f. date read")
+    for note in reversed(unplaced):  # each at the start: in their order
+        _place_first(items, note)
 
 
 def _first_markers(parts: list[str]) -> list[str]:
