@@ -61,6 +61,9 @@ _CUT = re.compile(
     r"(?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\) |Provided\b|Explanation\b)"
     r"| (?=\(\d{1,3}\) [A-Z])"  # a sub-section whose full stop India Code lost (s.24, L152: "of the Board (3) The")
     r"|(?<=[.;:\-–—]) (?=\(\d{1,3}\)\((?:a|i)\) )"  # "prescribed. (4)(a) Every pilgrim ship" (1958 s.259(3)-(4))
+    # a clause after ", or" / ", and" (1958 s.276: "within the prescribed period, or (b) who has purchased …"), not a
+    # reference's second label ("clause (a), or (b) of …")
+    r"|(?:(?<=, or)|(?<=, and)) (?=\([a-z]{1,4}\) (?!(?:of|to|and|or|in|under)\b)[a-z])"
 )
 _GLUED_FIRST_ITEM = re.compile(r"^(?P<num>\(\d{1,3}[A-Za-z]?\)) ?(?=\((?:a|i)\) [A-Z])")
 """A sub-section whose text opens with its list's first item: "(5) (a) The master …" (the 1958 Act's s.255(5)),
@@ -852,6 +855,10 @@ _OPENS_A_LIST = re.compile(rf"(?:[-–—:]|\bnamely|\bincluding)[\s,{paragraph_
 _NOMINAL_LIST = re.compile(rf"\binclud(?:e|es|ing)[\s,\-–—:{paragraph_lists.INVISIBLE}]*$")
 _VERBLESS_END = re.compile(r", (?=(?:shall|may|is|are|will)\b)")
 _NEW_SENTENCE = re.compile(r"; and (?=(?:the|such|every|any|all|nothing)\b[^;]*\b(?:shall|may)\b)")
+_CONDITIONS = re.compile(rf"^[\s{paragraph_lists.INVISIBLE}]*(?:If|Where|When)\b")
+_CONSEQUENCE = re.compile(r", (?=(?:such|the|he|it|they)\b[^;,]*\b(?:shall|may)\b)")
+"""After a list of conditions ("If any pilgrim,-- (a) who …, or (b) …, or (c) who … within the prescribed period, such
+passage money … shall … be made over …", the 1958 Act's s.276), the consequence is the list's wrap-up."""
 
 
 def _wrap_ups(node: Node) -> int:
@@ -872,7 +879,11 @@ def _wrap_ups(node: Node) -> int:
         return cut
     block = last.items[-1]
     nominal = _NOMINAL_LIST.search(intro.text)  # "… but including -": a list of things, the verb after it
-    found = (_VERBLESS_END.search(block.text) if nominal else None) or _NEW_SENTENCE.search(block.text)
+    found = (
+        (_VERBLESS_END.search(block.text) if nominal else None)
+        or _NEW_SENTENCE.search(block.text)
+        or _consequence(intro, items, block)
+    )
     if found is None:
         return cut
     kept = block.text[: found.start() + 1] + (" and" if found.re is _NEW_SENTENCE else "")
@@ -887,6 +898,25 @@ def _wrap_ups(node: Node) -> int:
     block.text = kept + _CLOSE * len(open_codes)
     node.items.append(Block(list(block.lines), "".join(open_codes) + rest))
     return cut + 1
+
+
+_HAS_OWN_CONSEQUENCE = re.compile(r", [^;,]*\b(?:shall|may)\b")
+_MODAL = re.compile(r"\b(?:shall|may)\b")
+
+
+def _consequence(intro: Block, items: list[Node], block: Block) -> re.Match[str] | None:
+    """Where the consequence of a list of conditions starts in its last clause (:data:`_CONSEQUENCE`): only when the
+    intro states a condition ("If any pilgrim,--"), the last clause is a condition up to the cut (no "shall" or
+    "may" before it: the 1958 s.196(d) "… shall, if practicable, be produced …, the court … may" is a sentence of its
+    own) and no other clause has a consequence of its own (the 1958 s.44(1) "(b) if … insolvency, the declaration …
+    shall …; (c) if … death, the declaration … shall …")."""
+    if not _CONDITIONS.match(intro.text):
+        return None
+    found = _CONSEQUENCE.search(block.text)
+    if found is None or _MODAL.search(block.text, 0, found.start()):
+        return None
+    others = [b.text for item in items[:-1] for b in item.items if isinstance(b, Block)]
+    return None if any(_HAS_OWN_CONSEQUENCE.search(text) for text in others) else found
 
 
 def _check_series(node: Node, section: _Section, file: str) -> None:
