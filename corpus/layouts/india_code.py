@@ -58,7 +58,7 @@ from corpus.source_text import SourceText, record_fields
 
 _CUT = re.compile(
     r"(?:(?<=[.;:\-–—])|(?<=; and)|(?<=; or)|(?<=namely)) "
-    r"(?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\) |Provided\b|Explanation\b)"
+    r"(?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\)(?: |\"\s)|Provided\b|Explanation\b)"  # '(c)" consignee"' (1993 s.2)
     r"| (?=\(\d{1,3}\) [A-Z])"  # a sub-section whose full stop India Code lost (s.24, L152: "of the Board (3) The")
     r"|(?<=[.;:\-–—]) (?=\(\d{1,3}\)\((?:a|i)\) )"  # "prescribed. (4)(a) Every pilgrim ship" (1958 s.259(3)-(4))
     # a clause after ", or" / ", and" (1958 s.276: "within the prescribed period, or (b) who has purchased …"), not a
@@ -107,6 +107,19 @@ class Override:
 
 
 @dataclass(frozen=True)
+class Close:
+    """A bracket the record opens and never closes (``mark``'s ``N[`` in the content on ``line``): it closes right
+    after the first ``after`` printed after the mark, as its note says (the words the note says it substituted), with a
+    ``note`` for readers and its ``source``."""
+
+    line: int
+    mark: str
+    after: str
+    note: str
+    source: str
+
+
+@dataclass(frozen=True)
 class Quirks:
     """What the layout checks against the record (the catalogue entry's id, title and date), and the record's errors
     corrected as reviewed data: the sections it lacks (``absent``: the line of the section printed after the gap →
@@ -120,15 +133,17 @@ class Quirks:
     renumber: dict[int, Renumbered] = field(default_factory=dict)
     override: dict[str, Override] = field(default_factory=dict)
     file: str = ""
+    close: dict[int, tuple[Close, ...]] = field(default_factory=dict)
 
 
 def read_quirks(data: dict, doc: Document) -> Quirks:
     """A record needs a quirks file only for its errors: ``absent`` (number, reason, and the line of the section
     printed after the gap), ``renumber`` (line of the ``section`` field, printed, number, title_prefix, reason) and
-    ``override`` (field, line, printed, value, note, source). The entry's title and date are checked against the
+    ``override`` (field, line, printed, value, note, source) and ``close`` (line of the ``content`` field, mark,
+    after, note, source: a bracket the record never closes). The entry's title and date are checked against the
     record (or against an override's value)."""
     where = doc.quirks_path.name
-    check_fields(data, where, {"absent", "renumber", "override"})
+    check_fields(data, where, {"absent", "renumber", "override", "close"})
     absent: dict[int, tuple[tuple[str, str], ...]] = {}
     for entry in entries(data, "absent", where, {"number": str, "reason": str}):
         absent[entry["line"]] = (*absent.get(entry["line"], ()), (entry["number"], entry["reason"]))
@@ -140,7 +155,10 @@ def read_quirks(data: dict, doc: Document) -> Quirks:
         if entry["field"] not in {"title", "issued_date"}:
             raise QuirksError(f"{where}: override entry {index}: field 'field' must be title or issued_date")
         override[entry["field"]] = Override(**entry)
-    return Quirks(doc.id, doc.title, doc.date, absent, renumber, override, doc.source_path.name)
+    close: dict[int, tuple[Close, ...]] = {}
+    for entry in entries(data, "close", where, {"mark": str, "after": str, "note": str, "source": str}):
+        close[entry["line"]] = (*close.get(entry["line"], ()), Close(**entry))
+    return Quirks(doc.id, doc.title, doc.date, absent, renumber, override, doc.source_path.name, close)
 
 
 @dataclass
@@ -178,12 +196,14 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
             result.edits.append(Edit(fix.line, fix.printed, fix.value, f"the record's title corrected: {fix.note}"))
         out += ["PREFACE", f"  P.title {title}", ""]
     year = int(quirks.date[:4])
-    state = _State(source.path.name, (year, 2099))
+    state = _State(source.path.name, (year, 2099), closes=dict(quirks.close))
     body = []
     for s in sections:
         if s.after_gap:
             state.last_act = None  # an "ibid." after a gap may name the Act of a note the record lacks
         body.append(_section(s, result, count, state))
+    for line in (n for n in state.closes if source.first <= n <= source.last):
+        raise QuirksError(f"{quirks.doc_id}.yaml: close: {source.path.name} line {line} is no section's content")
     out += ["BODY", *outline.write_all(body, 1)]
     result.markup = "\n".join(out).rstrip("\n") + "\n"
     absent = [{"number": n, "reason": r} for line in sorted(quirks.absent) for n, r in quirks.absent[line]]
@@ -318,6 +338,8 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     notes = india_code_notes.notes(raw[body_end:], body_end) if cut else []
     by_mark = _read_notes(notes, section, count, state)
     marks = india_code_notes.scan(raw[:body_end], set(by_mark))
+    closes = state.closes.pop(line, ())
+    marks = _closed(marks, raw[:body_end], closes, section, state.file)
     events, removals = _events(marks, raw, section, line)
     labels_for = _omitted_labels(marks, by_mark)
     removals += [
@@ -356,6 +378,7 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     definitions = section.heading.startswith("Definitions")
     items = paragraph_lists.outline_items(node, count, definitions, _no_remark)  # type: ignore[arg-type]
     _place_notes(items, notes, section, count, state)
+    _note_closes(items, closes, count)
     _finish_spans(items)
     if table is not None:
         _holder(items).append(outline.Raw(table_markup))
@@ -374,6 +397,52 @@ def _glued_first_items(parts: list[str]) -> list[str]:
             continue
         out += [glued["num"], part[glued.end() :].lstrip()]
     return out
+
+
+def _closed(
+    marks: list[india_code_notes.Mark], text: str, closes: tuple[Close, ...], section: _Section, file: str
+) -> list[india_code_notes.Mark]:
+    """``marks`` with the closing bracket of each ``close`` quirk, right after its ``after`` words (no character is
+    removed: the record prints none); an error naming the line when the record closes every bracket it opens, the
+    mark opens no bracket, or the words do not follow it."""
+    where = f"india-code: {file} line {section.content_line}: section {section.num}: close of note"
+    opened = sum(m.kind == india_code_notes.OPEN for m in marks)
+    shut = sum(m.kind == india_code_notes.CLOSE for m in marks)
+    if closes and opened - shut < len(closes):
+        raise QuirksError(f"{where} {closes[0].mark}: the record closes every bracket it opens")
+    added = []
+    for fix in closes:
+        opening = next((m for m in marks if m.kind == india_code_notes.OPEN and m.mark == fix.mark), None)
+        if opening is None:
+            raise QuirksError(f"{where} {fix.mark}: the mark opens no bracket")
+        at = text.find(fix.after, opening.end)
+        if at < 0:
+            raise QuirksError(f"{where} {fix.mark}: {fix.after!r} is not printed after the mark")
+        end = at + len(fix.after)
+        added.append(india_code_notes.Mark(india_code_notes.CLOSE, "", end, end))
+    return sorted([*marks, *added], key=lambda m: (m.start, m.kind != india_code_notes.CLOSE))
+
+
+def _note_closes(items: list[outline.Item], closes: tuple[Close, ...], count: Callable[[str], None]) -> None:
+    """Each bracket closed by a ``close`` quirk said so, with its reason and source, in the note it belongs to."""
+    for fix in closes:
+        count("brackets the record leaves open, closed as reviewed data")
+        remark = (
+            f"India Code's record does not close this bracket; closed after “{fix.after}”: {fix.note} ({fix.source})"
+        )
+        _remark_on_note(items, fix.mark, markup.remark(remark))
+
+
+def _remark_on_note(items: list[outline.Item], mark: str, remark: str) -> None:
+    """Add ``remark`` to the editorial note ``mark`` of ``items`` (at any depth)."""
+    for item in items:
+        if isinstance(item, outline.Provision) and item.keyword.startswith("FOOTNOTE") and item.num == mark:
+            text = item.items[0]
+            assert isinstance(text, outline.Text)
+            text.markup += " " + remark
+            return
+        if isinstance(item, outline.Provision):
+            _remark_on_note(item.items, mark, remark)
 
 
 def _read_notes(
@@ -480,12 +549,16 @@ opens and closes (each followed by the note's number as one private-use characte
 _ORDER = {_CLOSE: 0, _NOTE: 1, _OPEN: 2}
 
 
+_STAR = 0x4FF  # the code of a note marked "*" (the 1993 Act's s.1(2)), past every number India Code prints
+
+
 def _code(mark: str) -> str:
-    return chr(0xE100 + int(mark))
+    return chr(0xE100 + (int(mark) if mark.isdigit() else _STAR))
 
 
 def _uncode(char: str) -> str:
-    return str(ord(char) - 0xE100)
+    code = ord(char) - 0xE100
+    return "*" if code == _STAR else str(code)
 
 
 @dataclass
@@ -496,6 +569,7 @@ class _State:
     years: tuple[int, int]
     last_act: tuple[str, str] | None = None
     unplaced: list[str] = field(default_factory=list)
+    closes: dict[int, tuple[Close, ...]] = field(default_factory=dict)  # by content line; each taken when used
 
 
 Event = tuple[int, str, str]  # (offset, sentinel, mark)
