@@ -67,6 +67,8 @@ INLINE = frozenset(
         "person",
         "organization",
         "location",
+        "ins",  # India Code's amended words (the amendment's span, /work/coord/amendment-shape.md)
+        "del",
     }
 )
 """Inline elements: never anchored on a page (a link to one goes to its nearest anchored ancestor)."""

@@ -84,8 +84,16 @@ def notes(content: str, offset: int) -> list[Note]:
     return found
 
 
+_STAR_LABEL = re.compile(r"(?P<n>\*)\.?\s+")
+"""A note marked with an asterisk: the 1993 Act's s.1(2) "… Jammu and Kashmir*." and its footnote "*. Vide …"."""
+
+
 def _paragraph_notes(paragraph: str, offset: int) -> list[Note]:
     first = _ANY_LABEL.match(paragraph)
+    star = _STAR_LABEL.match(paragraph) if first is None else None
+    if star is not None:
+        span = (offset + star.start(), offset + star.end())
+        return [Note("*", paragraph[star.end() :].strip(), offset + star.end(), span)]
     if first is None:
         return [Note("", paragraph.strip(), offset, (offset, offset))]
     labels = [first]
@@ -203,6 +211,7 @@ _MARKS = re.compile(
     r"|(?P<close>\])"
     r"|(?P<omit>(?<![\d(])(?P<m>\d{1,3}) ?\*(?: ?\*)+)"
     r"|(?P<glued>(?<=[A-Za-z,;:.)])(?P<g>\d{1,3})(?=[\s,.;:\[]|$))"
+    r"|(?P<star>(?<=[A-Za-z)])\*(?=[\s,.;:]|$))"
 )
 
 
@@ -222,8 +231,10 @@ def scan(text: str, marks: set[str]) -> list[Mark]:
             found.append(Mark(OMISSION, match["m"], match.start(), match.end()))
         elif match["glued"] and match["g"] in marks and not _a_number(text, match.start()):
             found.append(Mark(GLUED, match["g"], match.start(), match.end()))
+        elif match["star"] and "*" in marks:
+            found.append(Mark(GLUED, "*", match.start(), match.end()))
     seen = {m.mark for m in found}
-    for mark in sorted(marks - seen, key=int):  # a mark standing apart: "such date 1 as" (2002 Act s.1(5))
+    for mark in sorted((m for m in marks - seen if m.isdigit()), key=int):  # apart: "such date 1 as" (2002 s.1(5))
         apart = re.search(rf"(?<=[a-z]) {mark}(?= [a-z])", text)
         if apart is not None and not _REFERENCE.search(text[max(0, apart.start() - 12) : apart.start()]):
             found.append(Mark(APART, mark, apart.start(), apart.end()))

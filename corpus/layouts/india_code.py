@@ -58,9 +58,16 @@ from corpus.source_text import SourceText, record_fields
 
 _CUT = re.compile(
     r"(?:(?<=[.;:\-–—])|(?<=; and)|(?<=; or)|(?<=namely)) "
-    r"(?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\) |Provided\b|Explanation\b)"
+    r"(?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\)(?: |\"\s)|Provided\b|Explanation\b)"  # '(c)" consignee"' (1993 s.2)
     r"| (?=\(\d{1,3}\) [A-Z])"  # a sub-section whose full stop India Code lost (s.24, L152: "of the Board (3) The")
+    r"|(?<=[.;:\-–—]) (?=\(\d{1,3}\)\((?:a|i)\) )"  # "prescribed. (4)(a) Every pilgrim ship" (1958 s.259(3)-(4))
+    # a clause after ", or" / ", and" (1958 s.276: "within the prescribed period, or (b) who has purchased …"), not a
+    # reference's second label ("clause (a), or (b) of …")
+    r"|(?:(?<=, or)|(?<=, and)) (?=\([a-z]{1,4}\) (?!(?:of|to|and|or|in|under)\b)[a-z])"
 )
+_GLUED_FIRST_ITEM = re.compile(r"^(?P<num>\(\d{1,3}[A-Za-z]?\)) ?(?=\((?:a|i)\) [A-Z])")
+"""A sub-section whose text opens with its list's first item: "(5) (a) The master …" (the 1958 Act's s.255(5)),
+"(4)(a) Every pilgrim ship …" (s.259(4)): the sub-section's number, then the item."""
 _REFERENCE_WORDS = frozenset(
     "clause clauses sub-clause sub-clauses section sections sub-section sub-sections item items"
     " and or of to in under".split()
@@ -100,6 +107,19 @@ class Override:
 
 
 @dataclass(frozen=True)
+class Close:
+    """A bracket the record opens and never closes (``mark``'s ``N[`` in the content on ``line``): it closes right
+    after the first ``after`` printed after the mark, as its note says (the words the note says it substituted), with a
+    ``note`` for readers and its ``source``."""
+
+    line: int
+    mark: str
+    after: str
+    note: str
+    source: str
+
+
+@dataclass(frozen=True)
 class Quirks:
     """What the layout checks against the record (the catalogue entry's id, title and date), and the record's errors
     corrected as reviewed data: the sections it lacks (``absent``: the line of the section printed after the gap →
@@ -113,15 +133,17 @@ class Quirks:
     renumber: dict[int, Renumbered] = field(default_factory=dict)
     override: dict[str, Override] = field(default_factory=dict)
     file: str = ""
+    close: dict[int, tuple[Close, ...]] = field(default_factory=dict)
 
 
 def read_quirks(data: dict, doc: Document) -> Quirks:
     """A record needs a quirks file only for its errors: ``absent`` (number, reason, and the line of the section
     printed after the gap), ``renumber`` (line of the ``section`` field, printed, number, title_prefix, reason) and
-    ``override`` (field, line, printed, value, note, source). The entry's title and date are checked against the
+    ``override`` (field, line, printed, value, note, source) and ``close`` (line of the ``content`` field, mark,
+    after, note, source: a bracket the record never closes). The entry's title and date are checked against the
     record (or against an override's value)."""
     where = doc.quirks_path.name
-    check_fields(data, where, {"absent", "renumber", "override"})
+    check_fields(data, where, {"absent", "renumber", "override", "close"})
     absent: dict[int, tuple[tuple[str, str], ...]] = {}
     for entry in entries(data, "absent", where, {"number": str, "reason": str}):
         absent[entry["line"]] = (*absent.get(entry["line"], ()), (entry["number"], entry["reason"]))
@@ -133,7 +155,10 @@ def read_quirks(data: dict, doc: Document) -> Quirks:
         if entry["field"] not in {"title", "issued_date"}:
             raise QuirksError(f"{where}: override entry {index}: field 'field' must be title or issued_date")
         override[entry["field"]] = Override(**entry)
-    return Quirks(doc.id, doc.title, doc.date, absent, renumber, override, doc.source_path.name)
+    close: dict[int, tuple[Close, ...]] = {}
+    for entry in entries(data, "close", where, {"mark": str, "after": str, "note": str, "source": str}):
+        close[entry["line"]] = (*close.get(entry["line"], ()), Close(**entry))
+    return Quirks(doc.id, doc.title, doc.date, absent, renumber, override, doc.source_path.name, close)
 
 
 @dataclass
@@ -171,12 +196,14 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
             result.edits.append(Edit(fix.line, fix.printed, fix.value, f"the record's title corrected: {fix.note}"))
         out += ["PREFACE", f"  P.title {title}", ""]
     year = int(quirks.date[:4])
-    state = _State(source.path.name, (year, 2099))
+    state = _State(source.path.name, (year, 2099), closes=dict(quirks.close))
     body = []
     for s in sections:
         if s.after_gap:
             state.last_act = None  # an "ibid." after a gap may name the Act of a note the record lacks
         body.append(_section(s, result, count, state))
+    for line in (n for n in state.closes if source.first <= n <= source.last):
+        raise QuirksError(f"{quirks.doc_id}.yaml: close: {source.path.name} line {line} is no section's content")
     out += ["BODY", *outline.write_all(body, 1)]
     result.markup = "\n".join(out).rstrip("\n") + "\n"
     absent = [{"number": n, "reason": r} for line in sorted(quirks.absent) for n, r in quirks.absent[line]]
@@ -309,21 +336,10 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     cut = india_code_notes.FOOTNOTES.search(raw)
     body_end = cut.start() if cut else len(raw)
     notes = india_code_notes.notes(raw[body_end:], body_end) if cut else []
-    by_mark: dict[str, india_code_notes.Note] = {}
-    for note in notes:
-        if not note.mark:
-            raise QuirksError(
-                f"india-code: {state.file} line {line}: section {section.num}: a footnote paragraph whose first note"
-                f" has no number: {note.text[:60]!r}"
-            )
-        india_code_notes.read_facts(note, state.last_act, state.years)
-        if note.act is not None and not note.ibid:
-            state.last_act = note.act
-        if note.ibid:
-            count("notes naming the Act by ibid." if note.act else "notes whose ibid. names no Act in the record")
-        if note.mark:
-            by_mark.setdefault(note.mark, note)
+    by_mark = _read_notes(notes, section, count, state)
     marks = india_code_notes.scan(raw[:body_end], set(by_mark))
+    closes = state.closes.pop(line, ())
+    marks = _closed(marks, raw[:body_end], closes, section, state.file)
     events, removals = _events(marks, raw, section, line)
     labels_for = _omitted_labels(marks, by_mark)
     removals += [
@@ -361,6 +377,104 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     _check_series(node, section, state.file)
     definitions = section.heading.startswith("Definitions")
     items = paragraph_lists.outline_items(node, count, definitions, _no_remark)  # type: ignore[arg-type]
+    _place_notes(items, notes, section, count, state)
+    _note_closes(items, closes, count)
+    _finish_spans(items)
+    if table is not None:
+        _holder(items).append(outline.Raw(table_markup))
+    heading = markup.text(section.heading)
+    return outline.Provision("SEC", f"{section.num}.", heading, items or [outline.Text(markup.remark("no text"))])
+
+
+def _glued_first_items(parts: list[str]) -> list[str]:
+    """``parts`` with a sub-section's number cut from the first item its text opens with (:data:`_GLUED_FIRST_ITEM`):
+    the sub-section holds the list, as when India Code prints the item on a line of its own."""
+    out: list[str] = []
+    for part in parts:
+        glued = _GLUED_FIRST_ITEM.match(part)
+        if glued is None:
+            out.append(part)
+            continue
+        out += [glued["num"], part[glued.end() :].lstrip()]
+    return out
+
+
+def _closed(
+    marks: list[india_code_notes.Mark], text: str, closes: tuple[Close, ...], section: _Section, file: str
+) -> list[india_code_notes.Mark]:
+    """``marks`` with the closing bracket of each ``close`` quirk, right after its ``after`` words (no character is
+    removed: the record prints none); an error naming the line when the record closes every bracket it opens, the
+    mark opens no bracket, or the words do not follow it."""
+    where = f"india-code: {file} line {section.content_line}: section {section.num}: close of note"
+    opened = sum(m.kind == india_code_notes.OPEN for m in marks)
+    shut = sum(m.kind == india_code_notes.CLOSE for m in marks)
+    if closes and opened - shut < len(closes):
+        raise QuirksError(f"{where} {closes[0].mark}: the record closes every bracket it opens")
+    added = []
+    for fix in closes:
+        opening = next((m for m in marks if m.kind == india_code_notes.OPEN and m.mark == fix.mark), None)
+        if opening is None:
+            raise QuirksError(f"{where} {fix.mark}: the mark opens no bracket")
+        at = text.find(fix.after, opening.end)
+        if at < 0:
+            raise QuirksError(f"{where} {fix.mark}: {fix.after!r} is not printed after the mark")
+        end = at + len(fix.after)
+        added.append(india_code_notes.Mark(india_code_notes.CLOSE, "", end, end))
+    return sorted([*marks, *added], key=lambda m: (m.start, m.kind != india_code_notes.CLOSE))
+
+
+def _note_closes(items: list[outline.Item], closes: tuple[Close, ...], count: Callable[[str], None]) -> None:
+    """Each bracket closed by a ``close`` quirk said so, with its reason and source, in the note it belongs to."""
+    for fix in closes:
+        count("brackets the record leaves open, closed as reviewed data")
+        remark = (
+            f"India Code's record does not close this bracket; closed after “{fix.after}”: {fix.note} ({fix.source})"
+        )
+        _remark_on_note(items, fix.mark, markup.remark(remark))
+
+
+def _remark_on_note(items: list[outline.Item], mark: str, remark: str) -> None:
+    """Add ``remark`` to the editorial note ``mark`` of ``items`` (at any depth)."""
+    for item in items:
+        if isinstance(item, outline.Provision) and item.keyword.startswith("FOOTNOTE") and item.num == mark:
+            text = item.items[0]
+            assert isinstance(text, outline.Text)
+            text.markup += " " + remark
+            return
+        if isinstance(item, outline.Provision):
+            _remark_on_note(item.items, mark, remark)
+
+
+def _read_notes(
+    notes: list[india_code_notes.Note], section: _Section, count: Callable[[str], None], state: _State
+) -> dict[str, india_code_notes.Note]:
+    """The facts of a section's footnotes read (the Act an "ibid." names is the last note's), and the notes by their
+    marks (the first of a mark); a footnote paragraph whose first note has no number is an error naming the line."""
+    by_mark: dict[str, india_code_notes.Note] = {}
+    for note in notes:
+        if not note.mark:
+            raise QuirksError(
+                f"india-code: {state.file} line {section.content_line}: section {section.num}: a footnote paragraph"
+                f" whose first note has no number: {note.text[:60]!r}"
+            )
+        india_code_notes.read_facts(note, state.last_act, state.years)
+        if note.act is not None and not note.ibid:
+            state.last_act = note.act
+        if note.ibid:
+            count("notes naming the Act by ibid." if note.act else "notes whose ibid. names no Act in the record")
+        by_mark.setdefault(note.mark, note)
+    return by_mark
+
+
+def _place_notes(
+    items: list[outline.Item],
+    notes: list[india_code_notes.Note],
+    section: _Section,
+    count: Callable[[str], None],
+    state: _State,
+) -> None:
+    """Each note (once per mark) at its mark in ``items``; those whose mark is not in the text at the section's start,
+    in their order (a fact of the report)."""
     placed = set()
     unplaced = []
     for note in notes:
@@ -376,11 +490,6 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
             count("amendment notes without a w.e.f. date read")
     for note in reversed(unplaced):  # each at the start: in their order
         _place_first(items, note)
-    _finish_spans(items)
-    if table is not None:
-        _holder(items).append(outline.Raw(table_markup))
-    heading = markup.text(section.heading)
-    return outline.Provision("SEC", f"{section.num}.", heading, items or [outline.Text(markup.remark("no text"))])
 
 
 def _first_markers(parts: list[str]) -> list[str]:
@@ -392,12 +501,18 @@ def _first_markers(parts: list[str]) -> list[str]:
     for part in parts:
         second = paragraph_lists.MARKER.match(part)
         first = _FOLLOWS.get(second["label"]) if second else None
-        previous = out[-1] if out else ""
+        # the part that holds the first item: the one before, or before the provisos that qualify the first item
+        # (the Maritime Zones of India (Regulation of Fishing by Foreign Vessels) Act, 1981 s.9(4): "under
+        # sub-section (2), (a) the vessel … Provided that …: Provided further that …; (b) the arrested person …")
+        holder = len(out) - 1
+        while first and holder > 0 and out[holder].startswith("Provided") and f" ({first}) " not in out[holder]:
+            holder -= 1
+        previous = out[holder] if out else ""
         at = previous.rfind(f" ({first}) ") if first else -1
         if at > 0 and not previous.startswith(f"({first})"):
             before = previous[:at].rsplit(" ", 1)[-1]
             if before.lower() not in _REFERENCE_WORDS:
-                out[-1:] = [previous[:at], previous[at + 1 :]]
+                out[holder : holder + 1] = [previous[:at], previous[at + 1 :]]
         out.append(part)
     return out
 
@@ -434,12 +549,16 @@ opens and closes (each followed by the note's number as one private-use characte
 _ORDER = {_CLOSE: 0, _NOTE: 1, _OPEN: 2}
 
 
+_STAR = 0x4FF  # the code of a note marked "*" (the 1993 Act's s.1(2)), past every number India Code prints
+
+
 def _code(mark: str) -> str:
-    return chr(0xE100 + int(mark))
+    return chr(0xE100 + (int(mark) if mark.isdigit() else _STAR))
 
 
 def _uncode(char: str) -> str:
-    return str(ord(char) - 0xE100)
+    code = ord(char) - 0xE100
+    return "*" if code == _STAR else str(code)
 
 
 @dataclass
@@ -450,6 +569,7 @@ class _State:
     years: tuple[int, int]
     last_act: tuple[str, str] | None = None
     unplaced: list[str] = field(default_factory=list)
+    closes: dict[int, tuple[Close, ...]] = field(default_factory=dict)  # by content line; each taken when used
 
 
 Event = tuple[int, str, str]  # (offset, sentinel, mark)
@@ -521,9 +641,9 @@ def _without(
 def _repeated_heading(clean: str, section: _Section) -> int:
     """Where the law text starts when India Code printed the section's number and heading again in its text (a
     substituted or inserted section, 1958 s.51 "51. Rights of mortgagee.-- (1) …"); 0 otherwise."""
-    if not clean.startswith(f"{section.num}. "):
+    if not re.match(rf"{re.escape(section.num)}\. ?[A-Z]", clean):  # "344A.Application of Act …" (1958 s.344A)
         return 0
-    found = _HEADING_END.match(clean, len(section.num) + 2)
+    found = _HEADING_END.match(clean, len(section.num) + (2 if clean[len(section.num) + 1] == " " else 1))
     return found.end() if found else 0
 
 
@@ -562,7 +682,7 @@ def _parts(clean: str, start: int) -> list[tuple[int, int]]:
     cuts = [m.start() for m in _CUT.finditer(clean, start)]
     bounds = [start, *cuts, len(clean)]
     spans = [(bounds[0], bounds[1])] + [(a + 1, b) for a, b in itertools.pairwise(bounds[1:])]
-    texts = _comma_items(_first_markers([clean[a:b] for a, b in spans]))
+    texts = _comma_items(_first_markers(_glued_first_items([clean[a:b] for a, b in spans])))
     out, at = [], start
     for text in texts:
         found = clean.find(text, at) if text else at
@@ -809,6 +929,10 @@ _OPENS_A_LIST = re.compile(rf"(?:[-–—:]|\bnamely|\bincluding)[\s,{paragraph_
 _NOMINAL_LIST = re.compile(rf"\binclud(?:e|es|ing)[\s,\-–—:{paragraph_lists.INVISIBLE}]*$")
 _VERBLESS_END = re.compile(r", (?=(?:shall|may|is|are|will)\b)")
 _NEW_SENTENCE = re.compile(r"; and (?=(?:the|such|every|any|all|nothing)\b[^;]*\b(?:shall|may)\b)")
+_CONDITIONS = re.compile(rf"^[\s{paragraph_lists.INVISIBLE}]*(?:If|Where|When)\b")
+_CONSEQUENCE = re.compile(r", (?=(?:such|the|he|it|they)\b[^;,]*\b(?:shall|may)\b)")
+"""After a list of conditions ("If any pilgrim,-- (a) who …, or (b) …, or (c) who … within the prescribed period, such
+passage money … shall … be made over …", the 1958 Act's s.276), the consequence is the list's wrap-up."""
 
 
 def _wrap_ups(node: Node) -> int:
@@ -829,7 +953,11 @@ def _wrap_ups(node: Node) -> int:
         return cut
     block = last.items[-1]
     nominal = _NOMINAL_LIST.search(intro.text)  # "… but including -": a list of things, the verb after it
-    found = (_VERBLESS_END.search(block.text) if nominal else None) or _NEW_SENTENCE.search(block.text)
+    found = (
+        (_VERBLESS_END.search(block.text) if nominal else None)
+        or _NEW_SENTENCE.search(block.text)
+        or _consequence(intro, items, block)
+    )
     if found is None:
         return cut
     kept = block.text[: found.start() + 1] + (" and" if found.re is _NEW_SENTENCE else "")
@@ -844,6 +972,25 @@ def _wrap_ups(node: Node) -> int:
     block.text = kept + _CLOSE * len(open_codes)
     node.items.append(Block(list(block.lines), "".join(open_codes) + rest))
     return cut + 1
+
+
+_HAS_OWN_CONSEQUENCE = re.compile(r", [^;,]*\b(?:shall|may)\b")
+_MODAL = re.compile(r"\b(?:shall|may)\b")
+
+
+def _consequence(intro: Block, items: list[Node], block: Block) -> re.Match[str] | None:
+    """Where the consequence of a list of conditions starts in its last clause (:data:`_CONSEQUENCE`): only when the
+    intro states a condition ("If any pilgrim,--"), the last clause is a condition up to the cut (no "shall" or
+    "may" before it: the 1958 s.196(d) "… shall, if practicable, be produced …, the court … may" is a sentence of its
+    own) and no other clause has a consequence of its own (the 1958 s.44(1) "(b) if … insolvency, the declaration …
+    shall …; (c) if … death, the declaration … shall …")."""
+    if not _CONDITIONS.match(intro.text):
+        return None
+    found = _CONSEQUENCE.search(block.text)
+    if found is None or _MODAL.search(block.text, 0, found.start()):
+        return None
+    others = [b.text for item in items[:-1] for b in item.items if isinstance(b, Block)]
+    return None if any(_HAS_OWN_CONSEQUENCE.search(text) for text in others) else found
 
 
 def _check_series(node: Node, section: _Section, file: str) -> None:

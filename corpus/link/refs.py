@@ -36,7 +36,7 @@ _NUM = r"\d+[A-Z]?(?![\w-])"
 _PAREN = r"\(\w{1,5} ?\)"  # "sub-section (1 ) of section 2" (004 L54): a stray space before ")"
 _SECTION_LABEL = rf"(?:{_NUM}|{WORD_NUMBER}\b)(?:\s?{_PAREN})*"
 _ORDINAL = r"(?:first|second|third|fourth|fifth)\b"
-_ROMAN_OR_DIGITS = r"(?-i:[IVXLC]+|\d+)\b"
+_ROMAN_OR_DIGITS = r"(?-i:[IVXLC]+[A-Z]?|\d+[A-Z]?)\b"  # "Part XA" (19_2025 s.12(3))
 _KEYWORDS = {
     "subsection": r"sub[-–—]?\s?sections?",
     "section": r"sections?",
@@ -67,28 +67,36 @@ _KEYWORD = {kind: re.compile(rf"(?P<kw>{pattern})\s*", _FLAGS) for kind, pattern
 _LABEL = {kind: re.compile(pattern, _FLAGS) for kind, pattern in _LABELS.items()}
 _NAMELY = re.compile(r"\(namely\),?\s*", _FLAGS)
 _SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|\s+to\s*|\s*[-–]\s*(?=\d)", _FLAGS)
-_OF = re.compile(r"\s*,?\s+of\s+(?:the\s+)?", _FLAGS)
+# "clause (c), as the case may be, of section 21" (44_1958 s.435B): the aside does not end the chain.
+_OF = re.compile(r"\s*,?\s+(?:as\s+the\s+case\s+may\s+be,\s+)?of\s+(?:the\s+)?", _FLAGS)
 _THIS = re.compile(r"this\s+(?P<kw>%s)\b" % "|".join(_KEYWORDS.values()), _FLAGS)
 # "the First Schedule"; after "of the" (read with it, :data:`_OF`), just "Schedule": "Part I of the Schedule".
 _SCHEDULE = re.compile(r"(?:the\s+)?(?:(?P<ordinal>%s)\s+)?schedule\b" % _ORDINAL, _FLAGS)
 _LAST_PRECEDING = re.compile(r"the\s+last\s+preceding\s+section\b", _FLAGS)
-# ", clause (c)" after a section of the old Acts: "section sixty-two, clause (c)" (000 L265).
-_COMMA_CLAUSE = re.compile(r",\s+clause\s+(?P<label>\(\w{1,5}\))", _FLAGS)
+# ", clause (c)" after a section of the old Acts: "section sixty-two, clause (c)" (000 L265); ", sub-section (5),
+# clause (d)" (15_1908 s.49(2): "section 36, sub-section (5), clause (d)").
+# Not when "of" follows: "section 105, sub-section (4) of section 106" (44_1958 s.436(2) Table) names two sections.
+_COMMA_CLAUSE = re.compile(r",\s+(?:sub[-–—]?\s?section|clause)\s+(?P<label>\(\w{1,5}\))(?!\s*,?\s+of\b)", _FLAGS)
+# "Section 18, 19, 24B, 29 to 34 (both inclusive), 47 to 54 …" (33_1948 s.10): a range's bounds counted in.
+_INCLUSIVE = re.compile(r"\s*\(both\s+inclusive\)", _FLAGS)
 _LOOK_BEHIND = 120  # characters before a reference searched for the law it belongs to
 _OF_OR_TO = r"\s*,?\s+(?:of|to)\s+"
 _OF_THIS_DOCUMENT = re.compile(r"\s*,?\s+of\s+(?:this\s+(?:Ordinance|Act|Bill|Code)|the\s+Bill)\b", _FLAGS)
 # "of the Merchant Shipping Act, 1854", "of Act No. XIII of 1878", "to the Major Port Trusts Act", "of the Territorial
 # Waters and Maritime Zones Act, 1976" (004 L27): another law.
 _OF_OTHER_LAW = re.compile(
-    r"\s*,?\s+(?:of|to)\s+(?:(?:the\s+)?(?:said|aforesaid|principal)\s+(?:Act|Ordinance|Code)\b|that\s+Act\b"
+    r"\s*,?\s+(?:respectively\s+)?(?:of|to)\s+(?:(?:the\s+)?(?:said|aforesaid|principal)\s+(?:Act|Ordinance|Code)\b|that\s+Act\b"
     r"|Act\s+(?:No\.\s*)?[IVXLC\d]+\b|articles?\s+\d+"
     r"|(?:the\s+)?(?:[A-Z][\w.&'()-]*,?\s+(?:(?:and|of|for|on|in|the)\s+)?){0,10}?"
     r"(?:Act|Ordinance|Code|Regulations?|Rules|Statute|Convention|Law|Constitution)\b)"
 )
 # "the Merchant Shipping Act, 1854, section 228" (002 L331), "Act No. XIII of 1867, section one" (002 L427).
-# "the Statute 17th & 18th of Victoria, chapter 104" (002 L405).
+# "the Statute 17th & 18th of Victoria, chapter 104" (002 L405). A law's citation in brackets before the section:
+# "the Merchant Shiping Act, 1894 (57 & 58 Vict., c. 60.), section 207", "…, 1859 (1 of 1859), section 71" (15_1908
+# ss.43, 17).
 _OTHER_LAW_BEFORE = re.compile(
-    r"\b(?:Act|Code|Ordinance|Victoria)(?:,?\s+(?:No\.\s*)?[IVXLC\d]+\s+of\s+\d{4})?,?\s+(?:\d{4},?\s+)?$"
+    r"(?:\b(?:Act|Code|Ordinance|Victoria)(?:,?\s+(?:No\.\s*)?[IVXLC\d]+\s+of\s+\d{4})?,?\s+(?:\d{4},?\s+)?"
+    r"|\((?:\d+\s+of\s+\d{4}|[^()]*\bVict\b[^()]*)\),?\s+)$"
 )
 
 
@@ -358,7 +366,7 @@ _BILL_FORMS = [*_FORMS, ("section", re.compile(r"(?P<kw>clauses?)\s+", _FLAGS), 
 def read_unit(text: str, pos: int, single: bool = False, bill: bool = False) -> Unit | None:
     """The reference unit that starts at ``pos`` of ``text``, or None."""
     if m := _THIS.match(text, pos):
-        return Unit("this-" + _kind_of(m["kw"]), [Item("", m.start(), m.end())])
+        return Unit("this-" + _kind_of(m["kw"]), [Item("", m.start(), m.end())], _is_sub(m["kw"]))
     if m := _LAST_PRECEDING.match(text, pos):
         return Unit("last-preceding", [Item("", m.start(), m.end())])
     if m := _SCHEDULE.match(text, pos):
@@ -376,11 +384,12 @@ def read_unit(text: str, pos: int, single: bool = False, bill: bool = False) -> 
         while label := label_re.match(text, cursor):
             number, below = _label(kind, label.group())
             item = Item(number, start, label.end(), below)
-            if kind == "section" and (comma := _COMMA_CLAUSE.match(text, item.end)):
+            while kind == "section" and (comma := _COMMA_CLAUSE.match(text, item.end)):
                 item.below.append(comma["label"])
                 item.end = comma.end()
             items.append(item)
-            sep = None if single else _SEPARATOR.match(text, item.end)
+            inclusive = _INCLUSIVE.match(text, item.end)
+            sep = None if single else _SEPARATOR.match(text, inclusive.end() if inclusive else item.end)
             if not sep:
                 break
             after = sep.end()
@@ -431,16 +440,18 @@ def read_reference(text: str, pos: int, titles: dict[str, Title], bill: bool = F
     end = units[-1].end
     while len(units) > 1 and units[0].kind == "section" and units[-1].kind in _WHOLES:
         units.pop()  # "clause 192 of this Chapter" (003 L4627): a section's number is the document's
-    if _OF_THIS_DOCUMENT.match(text, end):
+    inclusive = _INCLUSIVE.match(text, end)  # "69 to 80A (both inclusive) of the Calcutta Port Act, 1890"
+    law_at = inclusive.end() if inclusive else end
+    if _OF_THIS_DOCUMENT.match(text, law_at):
         return Reference(units, end, "internal", explicit=True)
     before = text[max(0, pos - _LOOK_BEHIND) : pos]
     cited = before.rstrip().rstrip(",").lower()  # what a title cited before the reference ends in: its year
     for doc_id, title in titles.items():
-        if m := title.after.match(text, end):
+        if m := title.after.match(text, law_at):
             return Reference(units, m.end(), doc_id)
         if cited.endswith(title.year) and title.before.search(before):
             return Reference(units, end, doc_id)
-    if _OF_OTHER_LAW.match(text, end) or _OTHER_LAW_BEFORE.search(before):
+    if _OF_OTHER_LAW.match(text, law_at) or _OTHER_LAW_BEFORE.search(before):
         return Reference(units, end, "external")
     return Reference(units, end, "internal")
 
@@ -497,6 +508,8 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
     found: etree._Element | None = None
     if kind == "section":
         found = index.sections.get(item.label)
+        if found is None:  # "section 6 (1)" of a record that lacks section 6: the section is what is missing
+            raise Unresolved(f"{kind} {item.label}")
         for label in item.below:
             found = descendant(found, f"{label}", HIER) if found is not None else None
     elif kind == "chapter":
@@ -514,7 +527,11 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
     elif kind.startswith("this-"):
         wanted = kind[5:]
         if wanted == "clause":
-            found = next((a for a in ancestors(here) if local_name(a) in CLAUSES and num_of(a)), None)
+            numbered = [a for a in ancestors(here) if local_name(a) in CLAUSES and num_of(a)]
+            # "sub-clause (i) of this clause" in sub-clause (ii) (3_2022 s.2(1)(i)(ii)): "this clause" is the clause
+            # that holds the sub-clause, "this sub-clause" the sub-clause itself
+            whole = [a for a in numbered if not local_name(a).startswith("sub")] if not unit.sub else []
+            found = next(iter(whole or numbered), None)
             if found is None:  # a definition clause numbered as a sub-section (003 MSB s.3(6), s.3(47) Explanations)
                 found = next((a for a in ancestors(here) if local_name(a) == "subsection" and _defines(a)), None)
             if found is None and index.doc.kind == "bill":
@@ -535,6 +552,10 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
                     found = descendant(container, item.label, CLAUSES, here)
                 if found is not None or local_name(container) == "section":
                     break
+            if found is None:
+                # no other clause has the label: the words stand in the clause they name, a list's closing words
+                # read into its last clause ("any seaman so engaged under clause (a) or clause (b)", 44_1958 s.102)
+                found = next((a for a in ancestors(here) if local_name(a) in CLAUSES and num_of(a) == item.label), None)
     if found is None or not found.get("eId"):
         raise Unresolved(f"{kind} {item.label}{''.join(item.below)}")
     return found
@@ -600,13 +621,15 @@ def _link_reference(
         counts.missed.append(f"{printed} (not built yet)")
         return []
     here = slot.parent
+    # a reference into another document names it: its report says what that document's record lacks
+    where = "" if ref.scope == "internal" else f" in {ref.scope}"
     try:
         base = None
         for unit in reversed(tail):
             base = _resolve_one(unit, unit.items[0], base, here, index)
     except Unresolved as err:
         counts.unresolved += len(head.items)
-        counts.missed.append(f"{printed} ({err} not found)")
+        counts.missed.append(f"{printed} ({err} not found{where})")
         return []
     spans = []
     for item in head.items:
@@ -614,7 +637,7 @@ def _link_reference(
             target = _resolve_one(head, item, base, here, index)
         except Unresolved as err:
             counts.unresolved += 1
-            counts.missed.append(f"{printed} ({err} not found)")
+            counts.missed.append(f"{printed} ({err} not found{where})")
             continue
         end = ref.end if len(head.items) == 1 else item.end
         spans.append((item.start, end, _ref(index.href(target, here_doc))))
@@ -637,7 +660,8 @@ _WHOLES = {"chapter", "part", "this-chapter", "this-part"}
 _ABSOLUTE = {"section", "chapter", "part", "schedule"}
 _SHARED_TAIL = re.compile(r",\s+of\s", _FLAGS)
 _BRIDGE = re.compile(r"[^.;:()]{1,40}")  # "sections 193 and 228 and for the purposes of section 196 of the IPC"
-_JOINED = re.compile(r"\s*,?\s*(?:and|or)\s+|\s*,\s*", _FLAGS)
+# "clause (b) or, as the case may be, clause (c) of section 21", "clause (a) or in clause (b)" (44_1958 ss.45, 435B)
+_JOINED = re.compile(r"\s*,?\s*(?:and|or)(?:\s+in)?(?:,\s*as\s+the\s+case\s+may\s+be,)?\s+|\s*,\s*", _FLAGS)
 _ANCHORS = {"section", "this-section", "last-preceding", "chapter", "part", "schedule"}
 
 
@@ -732,7 +756,10 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
             and anchor[-1].kind == "section"
             and not any(u.kind in _ANCHORS for u in first.units)
         ):
-            first.inherited = anchor
+            # only what stands above the first's own units: "clause (b) of sub-section (1), or clause (a) … of
+            # sub-section (2) of section 319" takes section 319, not sub-section (2) (44_1958 s.436(2) Table)
+            top = max(_rank(u) for u in first.units)
+            first.inherited = [u for u in anchor if _rank(u) > top]
             first.scope = second.scope
         elif (
             len(first.units) == 1
@@ -747,14 +774,36 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
             # section 83" (003, Bill 236 s.256 Table item 33): the comma before "of" gives both clauses its tail.
             first.inherited, first.scope = second.units[1:] + second.inherited, second.scope
         elif (
-            second.scope == "external"
+            second.scope != "internal"
             and first.scope == "internal"
             and not first.explicit
             and first.units[-1].kind == "section"
             and _BRIDGE.fullmatch(text, first.end, second.units[0].start)
         ):
-            first.scope = "external"
+            # "section 331 and the provisions of Part XA, of the Merchant Shipping Act, 1958" (19_2025 s.12(3))
+            first.scope = second.scope
     return found
+
+
+# "Section 18, 19, … of the Calcutta Port Act, 1890 are hereby incorporated in this Act subject to the following
+# modifications, namely:--" (33_1948 s.10): the clauses after such an intro amend that law, and the sections they name
+# ("That in clause (b) of section 19, …") are its sections.
+_MODIFICATIONS = re.compile(r"\bsubject\s+to\s+the\s+following\s+modifications\b", _FLAGS)
+
+
+def _modified_law(section: etree._Element | None, titles: dict[str, Title], own: str) -> str | None:
+    """The scope of the law whose sections a section's clauses modify (another document's id, or "external"), when
+    its intro says they are modifications of another law; None otherwise."""
+    intro = section.find(f"{{{AKN_NS}}}intro") if section is not None else None
+    if intro is None:
+        return None
+    text = "".join(t for slot in text_slots(intro) for t in [slot.text])
+    if not _MODIFICATIONS.search(text):
+        return None
+    for doc_id, title in titles.items():
+        if doc_id != own and title.name.search(text):
+            return doc_id
+    return "external" if _OF_OTHER_LAW.search(text) else None
 
 
 def link_document(doc: Document, indexes: Indexes, titles: dict[str, Title]) -> Counts:
@@ -762,11 +811,18 @@ def link_document(doc: Document, indexes: Indexes, titles: dict[str, Title]) -> 
     counts = Counts()
     root = indexes[doc.id].root
     slots = [(slot, local_name(top) == "body") for top in root[0] for slot in text_slots(top)]
+    modified: dict[etree._Element | None, str | None] = {}
     for slot, in_body in slots:
         spans: list[tuple[int, int, etree._Element]] = []
+        section = _enclosing(slot.parent, "section")
+        if section not in modified:
+            modified[section] = _modified_law(section, titles, doc.id)
+        in_intro = _enclosing(slot.parent, "intro") is not None
         for ref in references_in(slot.text, titles, doc.id, doc.kind == "bill"):
             if ref.relative and not in_body:
                 continue  # "this Chapter" in a Bill's notes on clauses: not about the notes' own structure
+            if modified[section] and not in_intro and ref.scope == "internal" and not ref.explicit and not ref.relative:
+                ref.scope = modified[section]
             spans.extend(_link_reference(ref, slot, indexes, doc, counts))
         if spans:
             wrap(slot, spans)

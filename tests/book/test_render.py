@@ -199,6 +199,21 @@ def test_an_india_code_footnote_is_an_editorial_note_at_its_mark(real_corpus):
     )
 
 
+def test_amended_words_read_on_without_a_space_added(real_corpus):
+    """44_1958.json, the 1958 Act's s.141(3) "… or, in the case of a deceased seaman,1[to the person nominated by him
+    … to his legal heirs.]": the amended words are an ``ins`` that the sentence runs into and out of as printed, with
+    no space the renderer adds after them (``ins`` and ``del`` are inline elements, corpus/vocabulary.py)."""
+    tree = nodes.container()
+    tree.extend(akn_render.Renderer("in-msa-1958").block(corpus.cite("in-msa-1958", "141(3)").element))
+    (span,) = [n for n in tree.findall(nodes.inline) if "akn-ins" in n["classes"]]
+    assert span.astext().startswith("to the person nominated by him") and span.astext().endswith("legal heirs.")
+    holder = span.parent
+    after = holder[holder.index(span) + 1 :]
+    assert "".join(n.astext() for n in after) == ""  # the sentence ends with the amended words: nothing after them
+    text = holder.astext()
+    assert text.endswith("to his legal heirs.") and "legal heirs. " not in text
+
+
 def test_every_numbered_provision_carries_a_permalink_with_its_citation(fixture_corpus):
     tree = render_page("pk-mso-2001", "section-161")
     links = {link["eid"]: link for link in tree.findall(akn_render.provision_link)}

@@ -332,16 +332,23 @@ def _has(resolve, doc_id: str, reference: str) -> bool:
     return True
 
 
-_NOT_HELD = re.compile(r"\((?P<kind>this-part|this-chapter|part|chapter|schedule|section) (?P<what>\S*) not found\)$")
+_NOT_HELD = re.compile(
+    r"\((?P<kind>this-part|this-chapter|part|chapter|schedule|section) (?P<what>\S*) not found(?: in (?P<doc>\S+))?\)$"
+)
 
 
 def _not_in_the_record(doc_id: str, entry: str, facts: dict) -> bool:
     """Whether an unresolved reference names what the document's record does not hold, as its report says: a Part,
     Chapter or Schedule of an India Code record (which prints none: counted in the report's facts), or a section the
-    record lacks (declared absent in its quirks, listed in the facts)."""
+    record lacks (declared absent in its quirks, listed in the facts). A reference into another document of the
+    corpus ("section 285 of the Merchant Shipping Act, 1958", "… not found in in-msa-1958") is held to that
+    document's record and report."""
     found = _NOT_HELD.search(entry)
     if found is None:
         return False
+    if found["doc"]:
+        doc_id = found["doc"]
+        facts = json.loads(DOCS[doc_id].report_path.read_text(encoding="utf-8"))["facts"]
     root = load(doc_id)
     if found["kind"] in {"this-part", "this-chapter", "part", "chapter"}:
         has_divisions = root.find(".//a:part", NS) is not None or root.find(".//a:chapter", NS) is not None
@@ -511,3 +518,42 @@ def test_thereof_after_another_law_stays_with_that_law():
 def test_this_clause_links_to_the_clause(doc_id, where, target):
     refs = [r for r in cite(doc_id, where).element.iterfind(".//a:ref", NS) if "".join(r.itertext()) == "this clause"]
     assert [r.get("href") for r in refs] == ["#" + cite(doc_id, target).eid]
+
+
+def test_old_style_chains_and_as_the_case_may_be_read_whole():
+    """15_1908 s.49(2): "section 36, sub-section (5), clause (d)" is one reference; 44_1958 s.436(2) Table item 99:
+    "clause (b) of sub-section (1), or clause (a) or clause (b) of sub-section (2) of section 319" gives the first
+    clause section 319 only, not sub-section (2)."""
+    assert _refs_of("in-ipa-1908", "49(2)")["section 36, sub-section (5), clause (d)"] == "#sec_36__subsec_5__para_d"
+    assert cite("in-ipa-1908", "36(5)(d)").eid == "sec_36__subsec_5__para_d"  # the clause it lands on exists
+    table = by_eid("in-msa-1958", "sec_436__subsec_2__table_1__p_255").element
+    hrefs = {" ".join("".join(r.itertext()).split()): r.get("href") for r in table.iterfind(".//a:ref", NS)}
+    assert hrefs["clause (b) of sub-section (1)"] == "#" + cite("in-msa-1958", "319(1)(b)").eid
+
+
+def test_laws_cited_before_their_section_and_modified_laws_are_not_this_act():
+    """15_1908 s.43(b): "the Merchant Shiping Act, 1894 (57 & 58 Vict., c. 60.), section 207" and s.17(2)(a): "the
+    Indian Merchant Shipping Act, 1859 (1 of 1859), section 71" are external; 33_1948 s.10 incorporates sections of
+    the Calcutta Port Act, 1890 "subject to the following modifications", whose clauses name that Act's sections."""
+    assert "section 207" not in _refs_of("in-ipa-1908", "43(b)")
+    assert "section 71" not in _refs_of("in-ipa-1908", "17(2)(a)")
+    assert "clause (b) of section 19" not in _refs_of("in-cppa-1948", "10(b)")
+    report = json.loads(DOCS["in-cppa-1948"].report_path.read_text(encoding="utf-8"))["links"]
+    assert not any("section 19" in entry for entry in report["unresolved references"])
+
+
+def test_a_reference_into_another_records_gap_names_that_record():
+    """22_2017 s.7(1)(iii): "section 285 of the Merchant Shipping Act, 1958" — a section the 1958 record lacks
+    (declared absent) — is reported as not found in in-msa-1958, and the 1958 report declares it."""
+    report = json.loads(DOCS["in-ajsmc-2017"].report_path.read_text(encoding="utf-8"))["links"]
+    entry = next(e for e in report["unresolved references"] if e.startswith("section 285 of the Merchant"))
+    assert entry.endswith("(section 285 not found in in-msa-1958)")
+    facts = json.loads(DOCS["in-msa-1958"].report_path.read_text(encoding="utf-8"))["facts"]
+    assert "285" in {a["number"] for a in facts["absent_from_the_record"]}
+
+
+def test_this_clause_in_a_sub_clause_is_the_clause():
+    """3_2022 s.2(1)(i)(ii): "referred to in sub-clause (i) of this clause" is (i)(i), a sibling sub-clause."""
+    assert _refs_of("in-mapa-2022", "2(1)(i)(ii)") == {
+        "sub-clause (i) of this clause": "#" + cite("in-mapa-2022", "2(1)(i)(i)").eid
+    }
