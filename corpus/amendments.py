@@ -13,6 +13,7 @@ import datetime
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from lxml import etree
 
@@ -108,6 +109,17 @@ class Amendment:
             or (m and (d.jurisdiction, d.kind, d.number, d.date[:4]) == (m["country"], "act", m["number"], m["year"]))
         ]
         return found[0] if len(found) == 1 else None
+
+    def data(self) -> dict[str, Any]:
+        """The note's facts as JSON-ready data (the open data's ``provisions.json``): the fields, the date as
+        ``YYYY-MM-DD``, ``act`` and ``document`` (the amending Act's catalogue id, or None)."""
+        found = self.document()
+        return {
+            **{k: v for k, v in self.__dict__.items() if k not in {"wef", "spans"}},
+            "wef": self.wef.isoformat() if self.wef else None,
+            "act": self.act,
+            "document": found.id if found else None,
+        }
 
     @property
     def label(self) -> str:

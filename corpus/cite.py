@@ -201,6 +201,11 @@ def _reachable(el: etree._Element) -> list[etree._Element]:
     return out
 
 
+def provision_of(el: etree._Element) -> etree._Element | None:
+    """The provision ``el`` stands in: its nearest citable ancestor-or-self (the element its citation names)."""
+    return next((e for e in (el, *el.iterancestors()) if _citable(e)), None)
+
+
 def _citable_parent(el: etree._Element) -> etree._Element | None:
     return next((a for a in el.iterancestors() if _citable(a)), None)
 
