@@ -2,8 +2,9 @@
 
 At ``config-inited`` it writes one small MyST stub per reader page under ``book/reader/<doc-id>/`` (a breadcrumb, a
 title and a ``{statute-page}`` directive; the folder ignores itself in git) and adds those pages to the book's table
-of contents: each document's contents page before the glossary (``_toc.yml`` lists only the glossary, so a document
-of the catalogue is in the book with no edit of it), and below it the document's Parts (or Chapters), then
+of contents: each document's contents page in a part of its country and kind after "The statutes" and its glossary
+("India — Acts": :func:`statute_groups`; ``_toc.yml`` lists only the glossary, so a document of the catalogue is in
+the book with no edit of it), and below it the document's Parts (or Chapters), then
 below each its sections, one page each (:mod:`akn_pages`). The ``{statute-page}`` directive renders the page's AKN
 elements as docutils nodes (:mod:`akn_render`), so Sphinx's search indexes the statute text. At
 ``doctree-resolved`` every pending link (terms, cross-references, the contents lists, ``{provision}`` quotations) gets
