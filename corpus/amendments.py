@@ -27,6 +27,7 @@ _A = f"{{{NS['a']}}}"
 def finish(root: etree._Element) -> int:
     """Tie each amended span of ``root`` to its note and make each w.e.f. date a ``<date>``; how many were done."""
     done = 0
+    counts: dict[etree._Element, int] = {}
     for span in root.iter(f"{_A}ins"):
         mark = span.get("title")
         if mark is None or span.get("class") != "amendment":
@@ -37,6 +38,9 @@ def finish(root: etree._Element) -> int:
             raise ValueError(f"an amended span names note {mark}, which section {holder.get('eId')} lacks")
         del span.attrib["title"]
         span.set("refersTo", f"#{note.get('eId')}")
+        holder = next(a for a in span.iterancestors() if a.get("eId"))
+        counts[holder] = counts.get(holder, 0) + 1
+        span.set("eId", f"{holder.get('eId')}__ins_{counts[holder]}")
         done += 1
     for inline in list(root.iter(f"{_A}inline")):
         if inline.get("name") != "wef":

@@ -44,7 +44,9 @@ _MARGINAL = {"num", "heading", "subheading"}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _SMALL_WORDS = {"a", "and", "for", "in", "of", "on", "regarding", "the", "to"}
 
-_SECTION = re.compile(r"\s*(?:s\.|sec\.|section|clause|cl\.)?\s*(?P<section>\d+[A-Z]?)\b", re.IGNORECASE)
+_SECTION = re.compile(
+    r"\s*(?:s\.|sec\.|section|clause|cl\.)?\s*(?P<section>\d+(?:-[A-Z]|[A-Z])?)\b", re.IGNORECASE
+)  # "344-I": India Code's hyphen before I and O (the Merchant Shipping Act, 1958, s.344-I); "344I" reads the same
 _DIVISION = re.compile(
     r"\s*(?:part\s+(?P<part>[IVXLC]+|\d+)\b)?\s*,?\s*(?:chapter\s+(?P<chapter>[IVXLC]+|\d+[A-Z]?)\b)?\s*$",
     re.IGNORECASE,
@@ -298,7 +300,10 @@ def _sub_row(row: etree._Element) -> str:
     """The label of a table sub-row ("(a)") from the start of its first cell, or "" for an item's first row."""
     if "__row_" not in row.get("eId", "") or not len(row):
         return ""
-    match = re.match(r"\((\w+)\)", normalise_space("".join(row[0].itertext())))
+    first = normalise_space("".join(row[0].itertext()))
+    if first.startswith("Provided"):  # an item's proviso (the 1958 Act's s.436(2) Table item 100)
+        return " proviso"
+    match = re.match(r"\((\w+)\)", first)
     return f"({match[1]})" if match else ""
 
 
@@ -389,7 +394,11 @@ def _start(doc_id: str, reference: str) -> tuple[etree._Element, int]:
     match = _SECTION.match(reference)
     if not match:
         raise CitationError(f"{reference!r} is not a citation such as '161(1)(a)(i)'")
-    element = _indexed("sections", root, _sections).get(match["section"].upper())
+    found = _indexed("sections", root, _sections)
+    number = match["section"].upper()
+    element = found.get(number)
+    if element is None:
+        element = found.get(re.sub(r"(\d)([IO])$", r"\1-\2", number))
     if element is None:
         raise CitationError(f"{doc_id} has no section {match['section']}")
     return element, match.end()
@@ -486,6 +495,11 @@ class _Walk:
 
     def _qualifier(self, word: str, position: int) -> None:
         """The proviso, Explanation or Table below the element: the only one, or the ``position``-th (from 1)."""
+        if word == "proviso" and self.rows:  # a table item's proviso: its sub-row that starts "Provided"
+            provisos = [row for row in self.rows if _sub_row(row) == " proviso"]
+            if len(provisos) == 1 and position <= 1:
+                self.element, self.rows = provisos[0], ()
+                return
         kind = {"proviso": lambda e: local_name(e) == "proviso", "Explanation": _explanation}.get(
             word, lambda e: local_name(e) == "table"
         )

@@ -13,8 +13,9 @@ import re
 ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(?:ix|iv|v?i{0,3})$")
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50}
 _ROMANS = ("i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx").split()
-INSERTED = re.compile(r"^\d{1,2}[a-z]$")
-"""A number with a letter, inserted into a numbered series by a later Act: (5a), (5b) after (5)."""
+INSERTED = re.compile(r"^\d{1,2}[a-zA-Z]$")
+"""A number with a letter, inserted into a numbered series by a later Act: (5a), (5b) after (5) (the Indian Ports
+Act, 1908, s.36); (1A), (1B) after (1) (its s.31)."""
 
 
 def inserted_after(previous: str, label: str) -> bool:
@@ -22,7 +23,7 @@ def inserted_after(previous: str, label: str) -> bool:
     if not INSERTED.match(label):
         return False
     base, letter = label[:-1], label[-1]
-    return (previous == base and letter == "a") or previous == base + chr(ord(letter) - 1)
+    return (previous == base and letter in "aA") or previous == base + chr(ord(letter) - 1)
 
 
 #: the series a first label opens

@@ -42,7 +42,7 @@ from corpus import markup, outline
 from corpus.clean import pk_definitions
 from corpus.labels import candidates, inserted_after
 
-MARKER = re.compile(r"^\((?P<label>[0-9]{1,2}[a-z]?|[a-z]{1,6}|[A-Z])\)\s*(?P<rest>.*)$")
+MARKER = re.compile(r"^\((?P<label>[0-9]{1,2}[a-zA-Z]?|[a-z]{1,6}|[A-Z])\)\s*(?P<rest>.*)$")
 INVISIBLE = "\ue000-\ue5ff"
 """Private-use characters a layout may leave in a paragraph's text for its own marks (India Code's amendment marks:
 :mod:`corpus.layouts.india_code`); the rules below read a paragraph as if they were not there."""

@@ -69,6 +69,8 @@ _REFERENCE_WORDS = frozenset(
 _FOLLOWS = {labels.next_label(first, kind): first for first, kind in labels.FIRST_LABELS.items()}
 """A list's second marker and its first: a paragraph cut at ``(b)`` whose list's ``(a)`` India Code ran into the
 sentence before it."""
+_DIVISION_REFERENCE = re.compile(r"\b(?:[Tt]his|that|the said) (?:Part|Chapter)\b|\b(?:Part|Chapter) [IVXL]+[A-Z]?\b")
+"""A reference to a Part or Chapter: India Code's records print no Part or Chapter headings, so none resolves."""
 _SECTION = re.compile(r"^(?P<n>\d{1,3})(?:-?(?P<letter>[A-Z]))?$")
 
 
@@ -183,6 +185,9 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
         "absent_from_the_record": absent,
         "renumbered": [f"{r.printed} -> {r.number} (line {r.line})" for _, r in sorted(quirks.renumber.items())],
         "notes whose mark is not in the text": state.unplaced,
+        "references to a Part or Chapter (the record has none)": sum(
+            len(_DIVISION_REFERENCE.findall(s.content)) for s in sections
+        ),
         **dict(sorted(counts.items())),
     }
     return result
@@ -685,9 +690,45 @@ def _table(text: str, head_end: int, section: _Section, file: str) -> list[str]:
     for index, (_, serial, body) in enumerate(rows):
         end = rows[index + 1][0] if index + 1 < len(rows) else len(text)
         words = text[body:end].strip()
+        first, *more = _item_rows(words)
         out += ["  TR", "    TC", "      " + markup.text(serial), f"    TC{{colspan {len(columns) - 1}}}"]
-        out.append("      " + (markup.text(words) if words else markup.remark("blank")))
+        out.append("      " + (markup.text(first) if first else markup.remark("blank")))
+        for row in more:
+            out += ["  TR", f"    TC{{colspan {len(columns)}}}", "      " + markup.text(row)]
     return out
+
+
+_NAMING_WORDS = frozenset(
+    "clause clauses sub-clause sub-clauses section sections sub-section sub-sections item items".split()
+)
+_ROW_LABEL = re.compile(r"(?<![\d)]\s)(?<!\d)\((?P<label>[a-z]{1,4})\)\s|\bProvided\b")
+
+
+def _item_rows(words: str) -> list[str]:
+    """An item's text cut into its first row and its sub-rows: one at each label of its own list ((a), (b) … or
+    (i), (ii) …, each the one after the last; a label repeated, as the penalty column repeats the offence's, stays in
+    its row), and one at its proviso ("Provided that …", item 100). The columns stay interleaved as India Code
+    printed them: a sub-row holds the words printed from its label to the next."""
+    cuts: list[int] = []
+    current: str | None = None
+    kind = ""
+    for match in _ROW_LABEL.finditer(words):
+        if match["label"] is None:
+            cuts.append(match.start())
+            current = "proviso"
+            continue
+        label = match["label"]
+        before = words[: match.start()].rstrip().rsplit(" ", 1)[-1].lower()
+        if before in _NAMING_WORDS or (current is None and before in {"of", "to", "and", "or"}):
+            continue  # "clause (a) of section 194": a reference, not a row
+        if current in (None, "proviso") and label in labels.FIRST_LABELS and current is None:
+            kind = labels.FIRST_LABELS[label]
+        elif current is None or current == "proviso" or labels.next_label(current, kind) != label:
+            continue
+        cuts.append(match.start())
+        current = label
+    bounds = [0, *cuts, len(words)]
+    return [words[a:b].strip() for a, b in itertools.pairwise(bounds)]
 
 
 def _serials(text: str, at: int) -> list[tuple[int, str, int]]:
@@ -698,10 +739,11 @@ def _serials(text: str, at: int) -> list[tuple[int, str, int]]:
     while True:
         number = int(re.match(r"\d+", current)[0])  # type: ignore[index]
         letter = current[len(str(number)) :]
-        nexts = [str(number + 1), f"{number}{chr(ord(letter or '@') + 1)}"]
+        nexts = [str(number + 1), f"{number}{chr(ord(letter or '@') + 1)}", *(str(number + k) for k in range(2, 6))]
         best = None
-        for candidate in nexts:
-            match = re.compile(rf"(?:^|(?<=\s)){re.escape(candidate)}(?:\.\s+|\s+(?=If\b))").search(text, at)
+        for index, candidate in enumerate(nexts):
+            opening = r"\.\s+|\s+(?=If\b)" if index < 2 else r"\.\s+(?=(?:\(\w+\)\s+)?If\b)"  # after a gap: "94. If"
+            match = re.compile(rf"(?:^|(?<=\s)){re.escape(candidate)}(?:{opening})").search(text, at)
             if match is not None and (best is None or match.start() < best.start()):
                 best = match
         if best is None:

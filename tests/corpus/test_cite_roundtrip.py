@@ -19,6 +19,7 @@ WITHOUT_A_CITATION = {
     "authorialNote": "inline: a side note printed beside the sentence (the 1875 and 1880 Acts, the Gazette's margin "
     "citations of other Acts)",
     "ref": "inline: a margin citation's reference to the Act it cites, inside its side note",
+    "ins": "inline: words a later Act inserted or substituted (India Code's brackets), inside their sentence",
     "p": "a block of text: the provision it stands in is what one cites",
     "listIntroduction": "a block of text: the opening words of a schedule's list",
     "hcontainer": "unnumbered words between provisions (a wrap-up, the 1880 Act's recital of Chapter VII)",
