@@ -182,5 +182,5 @@ def test_every_project_module_the_chapters_import_is_an_input():
     inputs = set(notebook_inputs.input_files(ROOT, PATTERNS))
     assert {p.relative_to(ROOT).as_posix() for p in seen} >= {"widgets/views/__init__.py", "corpus/cite.py"}
     assert sorted(p.relative_to(ROOT).as_posix() for p in seen - inputs) == []
-    assert ROOT / "book" / "lex_book" / "reader" / "akn_pages.py" in inputs  # widgets/views/reader_links.py imports it
+    assert ROOT / "corpus" / "page_map.py" in inputs  # widgets/views/reader_links.py imports it
     assert {d.akn_path for d in corpus.documents()} <= inputs  # the text the calculators quote

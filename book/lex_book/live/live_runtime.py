@@ -50,6 +50,7 @@ from babel.core import get_global
 
 import widgets
 from lex_book.paths import NODE_MODULES
+from widgets import browser
 from widgets.rules.money import LOCALES
 from widgets.views import opening_facts
 from widgets.views.page import opening_form
@@ -63,9 +64,6 @@ RUNTIME_DIR = Path("_static") / "live"
 BUNDLE = "lex-live.zip"
 STDLIB = "python_stdlib.zip"
 PAGES = "reader_pages.json"
-WIDGETS_SKIP = ("notebook.py", "controls.py", "load_line_diagram.py", "trace.py", "__main__.py", "exercises.py")
-"""Modules of ``widgets`` the runtime never imports: the ipywidgets and matplotlib views, the command lines, and the
-exercises' answers and solutions (a what-if cell must not call them; the page checks with ``exercise_check``)."""
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 PROBE_CELL = 'print("probe")\noutcome("pk-mso-2001/wages-on-wreck", ship_trade="home-trade")'
 PROBE_FAILING_CELL = "undefined_name + 1"
@@ -96,12 +94,18 @@ def babel_locales() -> set[str]:
 
 
 def bundle_files(reader_pages: Mapping[str, Mapping[str, str]]) -> dict[str, bytes]:
-    """The bundle's files by path: widgets (less :data:`WIDGETS_SKIP`), babel (slim), PyYAML (pure), the page table."""
+    """The bundle's files by path: widgets (what :func:`widgets.browser.sent` sends the page), babel (slim), PyYAML
+    (pure), the page table."""
     files: dict[str, bytes] = {}
     folder, paths = _package_files("widgets")
     for path in paths:
-        if path.suffix in (".py", ".yaml") and path.name not in WIDGETS_SKIP and not path.name.endswith(".trace.yaml"):
-            files[f"widgets/{path.relative_to(folder).as_posix()}"] = path.read_bytes()
+        name = f"widgets/{path.relative_to(folder).as_posix()}"
+        if (
+            path.suffix in (".py", ".yaml")
+            and browser.sent(name, page_runtime=True)
+            and not name.endswith(".trace.yaml")
+        ):
+            files[name] = path.read_bytes()
     folder, paths = _package_files("babel")
     locales = {f"{name}.dat" for name in babel_locales()}
     for path in paths:
