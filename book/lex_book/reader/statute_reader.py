@@ -140,7 +140,7 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     The pages and their stubs come from :func:`reader_plan`, kept between builds by :func:`build_cache.cached` (with
     the chapters and calculators it reads, :func:`calculator_chapters.input_files`).
     """
-    from sphinx_external_toc.api import Document, FileItem, TocTree
+    from sphinx_external_toc.api import Document, FileItem, GlobItem, TocTree, UrlItem
 
     doc_ids = reader_documents(config)
     build_state.of(app).reader_orphans = set()
@@ -158,7 +158,7 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     docnames = write_stubs(root, plan)
     site_map = config.external_site_map
     holder, statutes = _statutes(site_map)
-    grouped: dict[str, list[FileItem]] = {}
+    grouped: dict[str, list[GlobItem | FileItem | UrlItem]] = {}
     for name, docs in statute_groups(doc_ids):
         for doc in docs:
             index = plan[doc.id][0][0]
