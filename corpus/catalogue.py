@@ -73,6 +73,24 @@ class Standing:
     official_note: str = ""  # no official page known: what and where the official text is
 
 
+RELATIONS = {
+    "succeeds": ("Succeeds", "Succeeded by"),
+    "would-repeal": ("Was to repeal", "A Bill was to repeal it:"),
+}
+"""A document's succession (:attr:`Document.succession`): the relation, and the banner's words for it on the document
+and on the other one (the inverse)."""
+
+
+@dataclass(frozen=True)
+class Succession:
+    """One link of a document's succession, as data: ``relation`` (a key of :data:`RELATIONS`) to ``of`` (a catalogue
+    id, which the banner links, or a title), with the source that states it."""
+
+    relation: str
+    of: str
+    source: Source
+
+
 _STANDING_FIELDS = {f.name for f in fields(Standing)}
 _SOURCE_FIELDS = {f.name for f in fields(Source)}
 _SINCE = re.compile(r"^\d{4}(?:-\d{2}-\d{2})?$")
@@ -107,6 +125,9 @@ class Document:
     # What the corpus's text of the document is: by default "as made" (an Act as enacted, without later amendments)
     # or "as introduced" (a Bill); a document whose source is a revised text says so ("as amended up to …").
     status: str = ""
+    # What came before or after it (the 1908 Ports Act succeeds the 1875 Act; the 2016 Bill was to repeal the 1958
+    # Act), each with its source: the banners of both documents say it.
+    succession: tuple[Succession, ...] = ()
     # the folder of the catalogue file that lists the document: its source and quirks file are there
     folder: Path = field(default=SOURCES_DIR, repr=False, compare=False)
 
@@ -144,8 +165,8 @@ class Document:
         return f"{self.frbr_uri}/eng@{self.expression_date}"
 
 
-_OPTIONAL = {"lines", "date_name", "status"}
-_STRUCTURED = {"standing"}  # a mapping, read by _standing
+_OPTIONAL = {"lines", "date_name", "status", "succession"}
+_STRUCTURED = {"standing", "succession"}  # a mapping, read by _standing
 _NOT_FIELDS = {"folder"}  # set from where the catalogue file is, never written in it
 _ID = re.compile(r"^[a-z]{2}-[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -179,7 +200,22 @@ def read_catalogue(path: Path) -> tuple[Document, ...]:
                     f"{path.name}: entry {index} ({doc.id}): field 'standing.{key}': {value!r} names no document of"
                     f" the catalogue ({', '.join(sorted(ids))})"
                 )
+        for number, link in enumerate(doc.succession, start=1):
+            if _ID.match(link.of) and link.of not in ids:
+                raise CatalogueError(
+                    f"{path.name}: entry {index} ({doc.id}): field 'succession[{number}].of': {link.of!r} names no"
+                    f" document of the catalogue ({', '.join(sorted(ids))})"
+                )
     return tuple(docs)
+
+
+def succession_of(doc: Document, docs: tuple[Document, ...]) -> list[tuple[str, str]]:
+    """What came before and after ``doc``, as the banner says it: (words, catalogue id or title), its own links
+    first ("Succeeds", "in-ipa-1875"), then the other documents' links to it, inverted ("Succeeded by",
+    "in-ipa-1908")."""
+    own = [(RELATIONS[link.relation][0], link.of) for link in doc.succession]
+    inverse = [(RELATIONS[link.relation][1], d.id) for d in docs for link in d.succession if link.of == doc.id]
+    return own + inverse
 
 
 class _Files:
@@ -261,7 +297,26 @@ def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
     if "date_name" in values and not isinstance(values["date_name"], str):
         raise error("date_name", f"must be text, not {values['date_name']!r}")
     values["standing"] = _standing(files, values["standing"], error)
+    values["succession"] = _succession(files, values.get("succession", []), error)
     return Document(**values, folder=path.parent)
+
+
+def _succession(files: _Files, data: Any, error: Any) -> tuple[Succession, ...]:
+    """The entry's ``succession``: a list of ``{relation, of, source: {fact, file, line|field, quote | url, …}}``."""
+    if not isinstance(data, list):
+        raise error("succession", f"must be a list of {{relation, of, source}}, not {data!r}")
+    out = []
+    for number, entry in enumerate(data, start=1):
+        key = f"succession[{number}]"
+        if not isinstance(entry, dict) or set(entry) != {"relation", "of", "source"}:
+            raise error(key, "must be a mapping of relation, of and source")
+        if entry["relation"] not in RELATIONS:
+            raise error(f"{key}.relation", f"{entry['relation']!r}: must be one of {', '.join(RELATIONS)}")
+        if not isinstance(entry["of"], str) or not entry["of"]:
+            raise error(f"{key}.of", "must be a catalogue id or a title")
+        source = _source(files, number, entry["source"], error, f"{key}.source")
+        out.append(Succession(entry["relation"], entry["of"], source))
+    return tuple(out)
 
 
 def _standing(files: _Files, data: Any, error: Any) -> Standing:
@@ -311,9 +366,10 @@ def _standing(files: _Files, data: Any, error: Any) -> Standing:
     return Standing(**values)
 
 
-def _source(files: _Files, number: int, data: Any, error: Any) -> Source:
-    """Source ``number`` (1-based) of a standing: its quote checked on the file's line or in the record's field."""
-    key = f"standing.sources[{number}]"
+def _source(files: _Files, number: int, data: Any, error: Any, key: str = "") -> Source:
+    """Source ``number`` (1-based) of a standing (or the source at ``key``): its quote checked on the file's line or
+    in the record's field."""
+    key = key or f"standing.sources[{number}]"
     if not isinstance(data, dict):
         raise error(key, f"must be a mapping of fields ({', '.join(sorted(_SOURCE_FIELDS))}), not {data!r}")
     for name in data:

@@ -23,8 +23,12 @@ from corpus import markup
 FOOTNOTES = re.compile(r"\s*\[Footnote\]\s*")
 """Where a footnote paragraph starts (the record's ``\\n\\n[Footnote] ``)."""
 
-_LABEL = r"(?:^|(?<=\s))(?<!s\. )(?<!Act )(?P<n>{n})(?:\s?\.\s+(?:\.\s+)?(?=\S)|\s+(?=[A-Z]))"
-"""A note's label at its start: ``1. ``, ``1 . ``, ``1 `` (1958 s.401), ``4. . `` (s.258), ``302 `` (s.436)."""
+_LABEL = (
+    r"(?:^|(?<=\s))(?<!s\. )(?<!Act )(?P<n>{n})(?:\s?\.\s+(?:\.\s+)?(?=\S)|\s+(?=[A-Z])|(?=[A-Z][a-z])"
+    r"|\s+(?=\d\d?(?:st|nd|rd|th)\b))"
+)
+"""A note's label at its start: ``1. ``, ``1 . ``, ``1 `` (1958 s.401), ``4. . `` (s.258), ``302 `` and ``318Serial``
+(s.436); not the section of "s. 2" or the number of "Act 41"."""
 
 KINDS = (
     ("substituted", r"\b[Ss]ubs\.|\bsubstituted\b"),
@@ -117,6 +121,8 @@ def read_facts(note: Note, earlier_act: tuple[str, str] | None, year_range: tupl
     wef = _WEF.search(text)
     if wef is not None and year_range[0] <= int(wef["y"]) <= year_range[1]:
         note.wef = f"{int(wef['y']):04d}-{int(wef['m']):02d}-{int(wef['d']):02d}"
+        if note.ibid and note.act is not None and int(note.act[1]) > int(wef["y"]):
+            note.act = None  # "ibid." cannot be an Act later than the date it took effect from (1958 s.436, 311)
     quoted = _QUOTED.search(text)
     if note.kind == "substituted":
         lead = re.search(r'\bfor (?:the words? )?"', text)
@@ -215,7 +221,15 @@ def scan(text: str, marks: set[str]) -> list[Mark]:
             found.append(Mark(OMISSION, match["m"], match.start(), match.end()))
         elif match["glued"] and match["g"] in marks and not _a_number(text, match.start()):
             found.append(Mark(GLUED, match["g"], match.start(), match.end()))
-    return found
+    seen = {m.mark for m in found}
+    for mark in sorted(marks - seen, key=int):  # a mark standing apart: "such date 1 as" (2002 Act s.1(5))
+        apart = re.search(rf"(?<=[a-z]) {mark}(?= [a-z])", text)
+        if apart is not None and not _REFERENCE.search(text[max(0, apart.start() - 12) : apart.start()]):
+            found.append(Mark(APART, mark, apart.start(), apart.end()))
+    return sorted(found, key=lambda m: m.start)
+
+
+_REFERENCE = re.compile(r"\b(?:section|sub-section|clause|rule|item|Schedule|Form|Part|Chapter|Act|No|of|and|or|to)$")
 
 
 def _a_number(text: str, at: int) -> bool:

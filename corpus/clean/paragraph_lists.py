@@ -190,6 +190,10 @@ class Nester:
             # that …; (f) …" in the second proviso; the proviso is (e)'s and the proviso holding the list stays open
             self._open_annex("proviso", innermost, line, text)
             return
+        parallel = innermost.role == "item" and innermost.level >= 1 and self._a_sibling_has_a_proviso(innermost)
+        if parallel and _LEADING_INVISIBLE.sub("", text).startswith("Provided that"):
+            self._open_annex("proviso", innermost, line, text)
+            return
         self._close_annexes()
         holder = self.stack[-1]
         own = bool(_THIS_CLAUSE.search(text))  # "under this clause": the clause it follows (MPA 2021 s.15(2)(b))
@@ -197,6 +201,16 @@ class Nester:
             holder = holder.parent or self.section
         del self.stack[self.stack.index(holder) + 1 :]
         self._open_annex("proviso", holder, line, text)
+
+    @staticmethod
+    def _a_sibling_has_a_proviso(node: Node) -> bool:
+        """Whether an earlier item of ``node``'s list has a proviso of its own: then a proviso after ``node``, the
+        list's last item, is ``node``'s too (MPA 2021 s.21: (f) and (g) each end with one; s.54(1) second proviso,
+        (e) and (f))."""
+        if node.role != "item" or node.parent is None:
+            return False
+        siblings = [i for i in node.parent.items if isinstance(i, Node) and i.role == "item" and i is not node]
+        return any(isinstance(c, Node) and c.role == "proviso" for s in siblings for c in s.items)
 
     def add_explanation(self, line: int, text: str) -> None:
         """An ``Explanation`` paragraph: it belongs to the section or to the subsection it follows (to the clause it

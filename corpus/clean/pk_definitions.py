@@ -22,7 +22,10 @@ _VERB = re.compile(
     r"\s(means|includes|include|does not include|shall include|shall mean|shall have the same meaning)\b"
 )
 _QUOTED = re.compile(r"[“‘\"']([^“”‘’\"']+)[”’\"']")
-_EXPRESSION = re.compile(r"([“‘])([^“”‘’]+)([”’]\s+(?:means|includes)\b)")
+_EXPRESSION = re.compile(r"([“‘]|(?<=\s)\")([^“”‘’\"]+)([”’\"]\s+(?:means|includes)\b)")
+# a term alone before the list that defines it: the Major Port Authorities Act, 2021 s.2(1)(v) '"owner", ---' and its
+# clauses (i) "in relation to goods, includes …", (ii) …
+_TERM_BEFORE_ITS_LIST = re.compile(r"^([“‘\"])([^“”‘’\"]{1,60})([”’\"]\s*,?\s*[-–—:]+\s*)$")
 _QUOTES = "“”‘’\"'"
 # "In this section", "For the purpose of this section", "For the purposes of this Chapter" at a paragraph's start
 _SCOPED = re.compile(
@@ -34,7 +37,8 @@ def mark_clause(text: str) -> str | None:
     """``text`` (a definition clause, markup-escaped) with its defined terms marked; None if it defines nothing."""
     verb = _VERB.search(text)
     if not verb:
-        return None
+        alone = _TERM_BEFORE_ITS_LIST.match(text)
+        return alone.expand(r"\1{{def \2}}\3") if alone else None
     head = text[: verb.start()]
     if ", in relation to" in head:
         head = head[: head.index(", in relation to")]

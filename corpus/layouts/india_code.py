@@ -311,6 +311,11 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     notes = india_code_notes.notes(raw[body_end:], body_end) if cut else []
     by_mark: dict[str, india_code_notes.Note] = {}
     for note in notes:
+        if not note.mark:
+            raise QuirksError(
+                f"india-code: {state.file} line {line}: section {section.num}: a footnote paragraph whose first note"
+                f" has no number: {note.text[:60]!r}"
+            )
         india_code_notes.read_facts(note, state.last_act, state.years)
         if note.act is not None and not note.ibid:
             state.last_act = note.act
@@ -350,23 +355,27 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     paragraphs = _with_marks(clean, parts, events)
     _record(raw, removals, notes, section, result, labels_for)
     node = Node("section", -1, num=section.num, line=section.line)
-    nester = paragraph_lists.nest(node, [(line, text) for text in paragraphs if text.strip()])
-    del nester
+    paragraph_lists.nest(node, [(line, text) for text in paragraphs if text.strip()])
+    for _ in range(_wrap_ups(node)):
+        count("wrap-ups cut from a list's last clause")
     _check_series(node, section, state.file)
     definitions = section.heading.startswith("Definitions")
     items = paragraph_lists.outline_items(node, count, definitions, _no_remark)  # type: ignore[arg-type]
     placed = set()
+    unplaced = []
     for note in notes:
         if not note.mark or note.mark in placed:
             continue
         placed.add(note.mark)
         if not _place_note(items, note):
             count("notes whose mark is not in the text (placed at the section's start)")
-            _place_first(items, note)
+            unplaced.append(note)
             state.unplaced.append(f"s.{section.num} note {note.mark}")
         count("amendment notes" if note.kind not in {"other", "commencement"} else f"{note.kind} notes")
         if note.kind not in {"other", "commencement"} and note.wef is None:
             count("amendment notes without a w.e.f. date read")
+    for note in reversed(unplaced):  # each at the start: in their order
+        _place_first(items, note)
     _finish_spans(items)
     if table is not None:
         _holder(items).append(outline.Raw(table_markup))
@@ -389,6 +398,26 @@ def _first_markers(parts: list[str]) -> list[str]:
             before = previous[:at].rsplit(" ", 1)[-1]
             if before.lower() not in _REFERENCE_WORDS:
                 out[-1:] = [previous[:at], previous[at + 1 :]]
+        out.append(part)
+    return out
+
+
+def _comma_items(parts: list[str]) -> list[str]:
+    """``parts`` with each list's items cut where India Code separated them by a comma only: a part opening with
+    ``(a)`` holds ", (b) …, and (c) …" (the Indian Ports Act, 1908 s.36(4): "(a) fines …, (b) proceeds of waifs, and
+    (c) any balance …"). Only the labels that follow each other from the part's own are cut."""
+    out: list[str] = []
+    for part in parts:
+        marker = paragraph_lists.MARKER.match(part)
+        kind = labels.FIRST_LABELS.get(marker["label"]) if marker else None
+        label = marker["label"] if marker else ""
+        while kind is not None:
+            following = labels.next_label(label, kind)
+            found = re.search(rf"(?<=,) (?=\({re.escape(following or '')}\) )|(?<=, and) (?=\({following}\) )", part)
+            if following is None or found is None:
+                break
+            out.append(part[: found.start()])
+            part, label = part[found.end() :], following
         out.append(part)
     return out
 
@@ -446,6 +475,8 @@ def _events(
             reason = f"the mark of note {mark.mark} and its bracket: the amended words are the note's span"
         elif mark.kind == india_code_notes.OMISSION:
             reason = f"the mark of note {mark.mark} where words were omitted: the note stands at its place"
+        elif mark.kind == india_code_notes.APART:
+            reason = f"footnote mark standing apart after the word it annotates: the marker of note {mark.mark}"
         else:
             reason = f"footnote mark glued to the word it annotates: the marker of editorial note {mark.mark}"
         removals.append((mark.start, mark.end, reason))
@@ -527,7 +558,7 @@ def _parts(clean: str, start: int) -> list[tuple[int, int]]:
     cuts = [m.start() for m in _CUT.finditer(clean, start)]
     bounds = [start, *cuts, len(clean)]
     spans = [(bounds[0], bounds[1])] + [(a + 1, b) for a, b in itertools.pairwise(bounds[1:])]
-    texts = _first_markers([clean[a:b] for a, b in spans])
+    texts = _comma_items(_first_markers([clean[a:b] for a, b in spans]))
     out, at = [], start
     for text in texts:
         found = clean.find(text, at) if text else at
@@ -759,6 +790,47 @@ def _holder(items: list[outline.Item]) -> list[outline.Item]:
     if isinstance(last, outline.Provision) and not last.keyword.startswith("FOOTNOTE"):
         return _holder(last.items)
     return items
+
+
+_OPENS_A_LIST = re.compile(rf"(?:[-–—:]|\bnamely|\bincluding)[\s,{paragraph_lists.INVISIBLE}]*$")
+_NOMINAL_LIST = re.compile(rf"\binclud(?:e|es|ing)[\s,\-–—:{paragraph_lists.INVISIBLE}]*$")
+_VERBLESS_END = re.compile(r", (?=(?:shall|may|is|are|will)\b)")
+_NEW_SENTENCE = re.compile(r"; and (?=(?:the|such|every|any|all|nothing)\b[^;]*\b(?:shall|may)\b)")
+
+
+def _wrap_ups(node: Node) -> int:
+    """Cut from each list's last clause the closing words India Code ran into it, making them the list's wrap-up:
+    the rest of the sentence its opening words began ("All money received … including - (a) …, (b) …, and (c) any
+    balance …, shall be credited in the port fund account", the Indian Ports Act, 1908 s.36(4)), or a sentence of its
+    own joined by "; and" (the Merchant Shipping Act, 1958 s.26: "(c) … by its agent; and the authority of the agent
+    shall be testified …"). Returns how many."""
+    cut = 0
+    for child in [c for c in node.items if isinstance(c, Node)]:
+        cut += _wrap_ups(child)
+    items = [c for c in node.items if isinstance(c, Node) and c.role == "item"]
+    intro = node.items[0] if node.items and isinstance(node.items[0], Block) else None
+    if not items or intro is None or node.items[-1] is not items[-1] or not _OPENS_A_LIST.search(intro.text):
+        return cut
+    last = items[-1]
+    if len(items) < 2 or not last.items or not isinstance(last.items[-1], Block) or len(last.items) > 1:
+        return cut
+    block = last.items[-1]
+    nominal = _NOMINAL_LIST.search(intro.text)  # "… but including -": a list of things, the verb after it
+    found = (_VERBLESS_END.search(block.text) if nominal else None) or _NEW_SENTENCE.search(block.text)
+    if found is None:
+        return cut
+    kept = block.text[: found.start() + 1] + (" and" if found.re is _NEW_SENTENCE else "")
+    rest = block.text[found.end() :]
+    spans = re.findall(f"{_OPEN}.|{_CLOSE}", block.text[: found.start()])
+    open_codes: list[str] = []
+    for token in spans:  # the amended spans open where it is cut: closed before it, opened again after it
+        if token == _CLOSE:
+            open_codes.pop()
+        else:
+            open_codes.append(token)
+    block.text = kept + _CLOSE * len(open_codes)
+    node.items.append(Block(list(block.lines), "".join(open_codes) + rest))
+    return cut + 1
 
 
 def _check_series(node: Node, section: _Section, file: str) -> None:

@@ -31,7 +31,17 @@ def test_the_banner_says_what_the_catalogue_says() -> None:
     )
     assert document_status.plain_summary(corpus.document("in-msb-2016")) == (
         "Bill · Not enacted; a later Bill became the Merchant Shipping Act, 2025 (not verified) · Text as introduced,"
-        " 16 December 2016"
+        " 16 December 2016 · Was to repeal the Merchant Shipping Act, 1958"
+    )
+    # succession, from the catalogue's data, on both documents' banners
+    assert document_status.plain_summary(corpus.document("in-msa-1958")).endswith(
+        " · A Bill was to repeal it: the Merchant Shipping Bill, 2016"
+    )
+    assert document_status.plain_summary(corpus.document("in-ipa-1908")).endswith(
+        " · Succeeds the Indian Ports Act, 1875"
+    )
+    assert document_status.plain_summary(corpus.document("in-ipa-1875")).endswith(
+        " · Succeeded by the Indian Ports Act, 1908"
     )
     assert document_status.plain_summary(corpus.document("in-mpaa-2021")) == (
         "Act · In force since 3 November 2021 · Text as made, 17 February 2021 · An earlier Bill in this corpus: the"
@@ -40,7 +50,9 @@ def test_the_banner_says_what_the_catalogue_says() -> None:
     assert document_status.plain_summary(corpus.document("pk-mso-2001")).startswith(
         "Ordinance · Where it stands today is not verified here · Text as made, 3 October 2001"
     )
-    assert document_status.plain_summary(corpus.document("in-ipa-1875")).endswith("(not verified) · Text as made, 1875")
+    assert document_status.plain_summary(corpus.document("in-ipa-1875")).endswith(
+        "(not verified) · Text as made, 1875 · Succeeded by the Indian Ports Act, 1908"
+    )
 
 
 def test_the_bill_and_the_act_of_a_derivation_table_and_no_other_document_link_to_its_page() -> None:

@@ -27,7 +27,15 @@ from corpus.xmlio import NS
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "india_code"
 DOC = "in-mpaa-2021"
 _HEADER = re.compile(r"^# (?P<file>\S+) L(?P<first>\d+)-(?P<last>\d+)$")
-FIXTURE_NAMES = sorted(p.stem for p in FIXTURES.glob("s*.txt"))
+FIXTURE_NAMES = sorted(p.stem for p in FIXTURES.glob("*.txt"))
+
+
+def fixture_document(name: str) -> str:
+    """The catalogue id of the record a fixture is cut from (its header names the file)."""
+    header = (FIXTURES / f"{name}.txt").read_text(encoding="utf-8").split("\n", 1)[0]
+    match = _HEADER.match(header)
+    assert match, f"{name}.txt must start with '# <source file> L<first>-<last>'"
+    return next(d.id for d in catalogue.documents() if d.source == match["file"])
 
 
 def extract(name: str) -> SourceText:
@@ -36,7 +44,7 @@ def extract(name: str) -> SourceText:
     match = _HEADER.match(header)
     assert match, f"{name}.txt must start with '# <source file> L<first>-<last>'"
     first, last = int(match["first"]), int(match["last"])
-    source = document(DOC).source_path
+    source = document(fixture_document(name)).source_path
     assert match["file"] == source.name
     assert lines == source.read_text(encoding="utf-8").split("\n")[first - 1 : last], f"{name} is not cut from {source}"
     view = read_record_view(source)
@@ -46,7 +54,7 @@ def extract(name: str) -> SourceText:
 @pytest.mark.parametrize("name", FIXTURE_NAMES)
 def test_fixture_markup(name: str) -> None:
     expected = (FIXTURES / f"{name}.expected").read_text(encoding="utf-8")
-    assert layouts.to_markup(document(DOC), extract(name)).markup == expected
+    assert layouts.to_markup(document(fixture_document(name)), extract(name)).markup == expected
 
 
 def test_the_act_has_its_76_sections_and_its_definitions() -> None:

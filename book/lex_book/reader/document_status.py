@@ -35,7 +35,7 @@ from sphinx.util.docutils import SphinxDirective
 
 import corpus
 from corpus import derivations
-from corpus.catalogue import CATALOGUE_FILE, Document
+from corpus.catalogue import CATALOGUE_FILE, Document, succession_of
 from corpus.page_map import derivation_docname, document_pages
 from lex_book.notes.note_nodes import HTML_VISITORS, details, summary
 from widgets.rules.wording import date_text
@@ -126,7 +126,8 @@ def plain_summary(doc: Document) -> str:
     """The banner in plain text: "Bill · Not enacted; a later Bill became the Merchant Shipping Act, 2025 (not
     verified) · Text as introduced, 16 December 2016"."""
     bills = [f" · {words} in this corpus: the {b.short_title}" for words, b in bills_of(doc)]
-    return _plain(summary_parts(doc)) + "".join(bills)
+    links = [f" · {words} {_plain([_named(other)])}" for words, other in succession_of(doc, corpus.documents())]
+    return _plain(summary_parts(doc)) + "".join(bills) + "".join(links)
 
 
 def standing_data(doc: Document) -> dict[str, Any]:
@@ -229,6 +230,9 @@ def banner(doc_id: str, contents: bool) -> status_banner:
     for words, bill in bills_of(doc):
         line += nodes.Text(f" · {words} in this corpus: ")
         line += _nodes([(f"the {bill.short_title}", bill.id)])
+    for words, other in succession_of(doc, corpus.documents()):
+        line += nodes.Text(f" · {words} ")
+        line += _nodes([_named(other)])
     for bill_id, act_id in derivation_pairs(doc):
         line += nodes.inline("", " · ", _page_link(derivation_docname(bill_id, act_id), "From Bill to Act"))
     line += _official(doc)
