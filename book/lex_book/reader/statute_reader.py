@@ -349,8 +349,8 @@ def statute_groups(doc_ids: Sequence[str]) -> list[tuple[str, list[corpus.Docume
     by date (oldest first)."""
     groups: dict[tuple[int, int, str], list[corpus.Document]] = {}
     countries: list[str] = []
-    for doc_id in doc_ids:
-        doc = corpus.document(doc_id)
+    wanted = set(doc_ids)
+    for doc in (d for d in corpus.documents() if d.id in wanted):  # the catalogue's order, whatever the setting's
         country = COUNTRIES.get(doc.jurisdiction, doc.jurisdiction.upper())
         countries += [] if country in countries else [country]
         kind = document_status.kind_label(doc)
