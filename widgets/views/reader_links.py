@@ -51,7 +51,8 @@ def reader_link(from_folder: str = CHAPTERS) -> Link | None:
         found = pages.document_pages(document).locate(eid)
         if found is None:
             return f"#{eid}"
-        return href(*found, from_folder)
+        docname, anchor = found
+        return href(docname, anchor, from_folder)
 
     return link
 
