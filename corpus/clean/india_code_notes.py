@@ -24,11 +24,11 @@ FOOTNOTES = re.compile(r"\s*\[Footnote\]\s*")
 """Where a footnote paragraph starts (the record's ``\\n\\n[Footnote] ``)."""
 
 _LABEL = (
-    r"(?:^|(?<=\s))(?<!s\. )(?<!Act )(?P<n>{n})(?:\s?\.\s+(?:\.\s+)?(?=\S)|\s+(?=[A-Z])|(?=[A-Z][a-z])"
-    r"|\s+(?=\d\d?(?:st|nd|rd|th)\b))"
+    r"(?:^|(?<=\s))(?<!\bs\. )(?<!\bAct )(?P<n>{n})"
+    r"(?:\s?\.\s+(?:\.\s+)?(?=\S)|\.(?=[A-Z][a-z])|\s+(?=[A-Z])|(?=[A-Z][a-z])|\s+(?=\d\d?(?:st|nd|rd|th)\b))"
 )
-"""A note's label at its start: ``1. ``, ``1 . ``, ``1 `` (1958 s.401), ``4. . `` (s.258), ``302 `` and ``318Serial``
-(s.436); not the section of "s. 2" or the number of "Act 41"."""
+"""A note's label at its start: ``1. ``, ``1 . ``, ``1 `` (1958 s.401), ``4. . `` (s.258), ``302 ``, ``318Serial``
+(s.436), ``5.The`` (s.299); not the section of "s. 2" or the number of "Act 41"."""
 
 KINDS = (
     ("substituted", r"\b[Ss]ubs\.|\bsubstituted\b"),
@@ -41,6 +41,7 @@ KINDS = (
     ("extended", r"\bExtended\b"),
 )
 """What a note says happened, by the word that says it (the earliest in the note wins)."""
+_ANY_LABEL = re.compile(_LABEL.format(n=r"\d\d?\d?"))
 _KIND = re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in KINDS))
 _COMMENCEMENT = re.compile(r"^\d{1,2}(?:st|nd|rd|th)\s+\w+,?\s+\d{4}\b.*\b[Nn]otification\b")
 _ACT = re.compile(r"\bAct (?P<number>\d{1,3}) ?of ?(?P<year>\d{4})\b")
@@ -84,17 +85,15 @@ def notes(content: str, offset: int) -> list[Note]:
 
 
 def _paragraph_notes(paragraph: str, offset: int) -> list[Note]:
-    first = re.match(_LABEL.format(n=r"\d{1,3}"), paragraph)
+    first = _ANY_LABEL.match(paragraph)
     if first is None:
         return [Note("", paragraph.strip(), offset, (offset, offset))]
     labels = [first]
     number = int(first["n"])
-    while True:
-        following = re.compile(_LABEL.format(n=number + 1)).search(paragraph, labels[-1].end())
-        if following is None:
-            break
-        labels.append(following)
-        number += 1
+    for following in _ANY_LABEL.finditer(paragraph, first.end()):
+        if int(following["n"]) == number + 1:
+            labels.append(following)
+            number += 1
     out = []
     for index, label in enumerate(labels):
         end = labels[index + 1].start() if index + 1 < len(labels) else len(paragraph)
@@ -199,18 +198,20 @@ class Mark:
     end: int
 
 
+_MARKS = re.compile(
+    r"(?P<open>(?<![\d(])(?P<o>\d{1,3}) ?\[)"
+    r"|(?P<close>\])"
+    r"|(?P<omit>(?<![\d(])(?P<m>\d{1,3}) ?\*(?: ?\*)+)"
+    r"|(?P<glued>(?<=[A-Za-z,;:.)])(?P<g>\d{1,3})(?=[\s,.;:\[]|$))"
+)
+
+
 def scan(text: str, marks: set[str]) -> list[Mark]:
     """The marks of ``text`` whose numbers are in ``marks`` (the section's footnotes), in order; brackets matched
     (a ``]`` with no open bracket before it is not a mark)."""
     found: list[Mark] = []
     depth = 0
-    pattern = re.compile(
-        r"(?P<open>(?<![\d(])(?P<o>\d{1,3}) ?\[)"
-        r"|(?P<close>\])"
-        r"|(?P<omit>(?<![\d(])(?P<m>\d{1,3}) ?\*(?: ?\*)+)"
-        r"|(?P<glued>(?<=[A-Za-z,;:.)])(?P<g>\d{1,3})(?=[\s,.;:\[]|$))"
-    )
-    for match in pattern.finditer(text):
+    for match in _MARKS.finditer(text):
         if match["open"] and match["o"] in marks:
             found.append(Mark(OPEN, match["o"], match.start(), match.end()))
             depth += 1

@@ -521,9 +521,13 @@ def _without(
 def _repeated_heading(clean: str, section: _Section) -> int:
     """Where the law text starts when India Code printed the section's number and heading again in its text (a
     substituted or inserted section, 1958 s.51 "51. Rights of mortgagee.-- (1) …"); 0 otherwise."""
-    number = re.escape(section.num)
-    found = re.match(rf"^{number}\.\s.{{0,300}}?(?:\.\s?[-–—]{{1,3}}|[-–—]{{2,3}}|\.—)\s*", clean)
+    if not clean.startswith(f"{section.num}. "):
+        return 0
+    found = _HEADING_END.match(clean, len(section.num) + 2)
     return found.end() if found else 0
+
+
+_HEADING_END = re.compile(r".{0,300}?(?:\.\s?[-–—]{1,3}|[-–—]{2,3}|\.—)\s*")
 
 
 def _raw_at(raw: str, clean: str, at: int, position: Callable[[int], int]) -> int:
@@ -766,22 +770,31 @@ def _serials(text: str, at: int) -> list[tuple[int, str, int]]:
     """The items of a table's text from ``at``: (where its serial starts, the serial as printed, where its text
     starts), each serial the one after the last ("24." after "23.", "108A." after "108."), the first that follows."""
     found: list[tuple[int, str, int]] = []
+    tokens = [m for m in _SERIAL.finditer(text, at)]
     current = "0"
     while True:
         number = int(re.match(r"\d+", current)[0])  # type: ignore[index]
         letter = current[len(str(number)) :]
-        nexts = [str(number + 1), f"{number}{chr(ord(letter or '@') + 1)}", *(str(number + k) for k in range(2, 6))]
-        best = None
-        for index, candidate in enumerate(nexts):
-            opening = r"\.\s+|\s+(?=If\b)" if index < 2 else r"\.\s+(?=(?:\(\w+\)\s+)?If\b)"  # after a gap: "94. If"
-            match = re.compile(rf"(?:^|(?<=\s)){re.escape(candidate)}(?:{opening})").search(text, at)
-            if match is not None and (best is None or match.start() < best.start()):
-                best = match
+        nexts = [str(number + 1), f"{number}{chr(ord(letter or '@') + 1)}"]
+        gaps = {str(number + k) for k in range(2, 6)}
+        best = next(
+            (
+                m
+                for m in tokens
+                if m.start() >= at
+                and (m["serial"] in nexts or (m["serial"] in gaps and m["dot"] and _IF.match(text, m.end())))
+            ),
+            None,
+        )  # after a gap ("92." and "93." omitted): only "94. If"
         if best is None:
             return found
-        serial = best[0].strip()
-        found.append((best.start(), serial if serial.endswith(".") else serial + ".", best.end()))
-        current, at = serial.rstrip("."), best.end()
+        serial = best["serial"] + "."
+        found.append((best.start(), serial, best.end()))
+        current, at = best["serial"], best.end()
+
+
+_SERIAL = re.compile(r"(?:^|(?<=\s))(?P<serial>\d{1,3}[A-Z]?)(?:(?P<dot>\.)\s+|\s+(?=If\b))")
+_IF = re.compile(r"(?:\(\w+\)\s+)?If\b")
 
 
 def _holder(items: list[outline.Item]) -> list[outline.Item]:
