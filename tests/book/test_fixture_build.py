@@ -270,7 +270,7 @@ def test_the_glossary_lists_each_term_with_its_definition_in_every_document(fixt
 def test_every_reader_page_has_the_banner_of_where_its_document_stands(fixture_site):
     """Each page of each document (contents, Parts, sections, attachments) opens with the catalogue's standing; the
     contents page holds every fact's source, the other pages link to it (issue 15, item 1)."""
-    for doc in corpus.documents():
+    for doc in (corpus.document(p.stem) for p in sorted(FIXTURES.glob("*.txt"))):  # the small book's documents
         folder = fixture_site / "book/reader" / doc.id
         pages = sorted(folder.glob("*.html"))
         assert len(pages) > 1, doc.id
