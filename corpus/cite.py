@@ -23,15 +23,16 @@ none (""). A citation that names nothing, or names two elements, raises :class:`
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from lxml import etree
 
-from corpus import catalogue, xmlio
+from corpus import amendments, catalogue, xmlio
 from corpus.outputs import REBUILD, CorpusFileError, shown
 from corpus.vocabulary import CITATION_HEADS
 from corpus.xmlio import AKN_NS, NS, NUMBERED_LEVELS, local_name, normalise_space, num_of
@@ -78,6 +79,7 @@ class Provision:
     eid: str
     element: etree._Element
     rows: tuple[etree._Element, ...] = ()  # a table item: its row (``element``) and its sub-rows, in order
+    as_at: datetime.date | None = None  # the text is the text in force on this date (``cite(…, as_at=date)``)
 
     @property
     def citation(self) -> str:
@@ -99,7 +101,12 @@ class Provision:
         words, with the editorial corrections inline in the law text marked off by brackets, but without the
         editorial remarks of headings and numbers (which are about the heading, not the law: "[Section number
         recovered editorially …]") and without side notes (``authorialNote placement="side"``: the 1875 and 1880
-        Acts' marginal notes, which the sources print mid-sentence)."""
+        Acts' marginal notes, which the sources print mid-sentence).
+
+        With ``as_at``, the text in force on that date, rebuilt from the amendment notes and without them
+        (:func:`corpus.amendments.text_on`)."""
+        if self.as_at is not None:
+            return amendments.text_on(self.rows or (self.element,), self.as_at)
         return normalise_space(" ".join("".join(_words(el)) for el in self.rows or (self.element,)))
 
     @property
@@ -200,6 +207,11 @@ def _reachable(el: etree._Element) -> list[etree._Element]:
         elif name and name not in _LEAVES:
             out += _reachable(child)
     return out
+
+
+def provision_of(el: etree._Element) -> etree._Element | None:
+    """The provision ``el`` stands in: its nearest citable ancestor-or-self (the element its citation names)."""
+    return next((e for e in (el, *el.iterancestors()) if _citable(e)), None)
 
 
 def _citable_parent(el: etree._Element) -> etree._Element | None:
@@ -319,9 +331,44 @@ def citation_of(element: etree._Element) -> str:
 # ---- citation to element -----------------------------------------------------------------------------------------
 
 
-def cite(doc_id: str, reference: str) -> Provision:
+def cite(doc_id: str, reference: str, as_at: datetime.date | str | None = None) -> Provision:
     """The provision of ``doc_id`` that ``reference`` names: "161", "161(1)(a)(i)", "s. 69(2)", "s. 321(1) second
-    proviso", "s. 86 Explanation (a)", "256(2) item 38", "Part IX Chapter V", "First Schedule" … (see the module)."""
+    proviso", "s. 86 Explanation (a)", "256(2) item 38", "Part IX Chapter V", "First Schedule" … (see the module).
+
+    ``as_at`` (a date, or "YYYY-MM-DD"): the provision as it stood on that date, its ``text`` rebuilt from the
+    amendment notes of a consolidated Act (:func:`as_it_stood`)."""
+    provision = _cite(doc_id, reference)
+    return provision if as_at is None else as_it_stood(provision, as_at)
+
+
+def as_it_stood(provision: Provision, as_at: datetime.date | str) -> Provision:
+    """``provision`` as it stood on ``as_at``, its text rebuilt from the notes of the Act: an insertion's words absent
+    before its date, a substitution's quoted words in place of today's, an omission's quoted words back. A
+    :class:`CitationError` says why not when no source gives that text: a Bill (never law), a text that is not a
+    consolidated one (its source prints it as of one date), a date before the document, a note that had not taken
+    effect (or gives no date) and does not quote the words it replaced (naming the note), a provision that had no
+    words on that date."""
+    date = datetime.date.fromisoformat(as_at) if isinstance(as_at, str) else as_at
+    doc = catalogue.document(provision.document)
+    where = f"{doc.id} {provision.citation}"
+    if doc.kind == "bill":
+        raise CitationError(f"{where}: a Bill is not law on any date; it has no text in force on {date}")
+    if doc.layout not in amendments.CONSOLIDATED_LAYOUTS:
+        raise CitationError(
+            f"{where}: the source is the text as printed ({doc.date}), with no notes of later amendments; "
+            f"its text on {date} is not known"
+        )
+    if date.isoformat() < doc.date:
+        raise CitationError(f"{where}: the Act dates from {doc.date}; it had no text on {date}")
+    dated = replace(provision, as_at=date)
+    try:
+        dated.text  # noqa: B018 — rebuilt now, so that a text no note gives is an error here, not later
+    except amendments.NotRebuilt as error:
+        raise CitationError(f"{where} on {date}: {error}") from None
+    return dated
+
+
+def _cite(doc_id: str, reference: str) -> Provision:
     root = load(doc_id)
     if _LONG_TITLE.match(reference):
         found = root.find(".//a:longTitle", NS)

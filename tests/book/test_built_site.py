@@ -11,6 +11,7 @@ from site_audit import anchors, explanation, external_urls, internal_links, page
 from sphinx.search.en import SearchEnglish
 
 import corpus
+from lex_book.reader import statute_reader
 
 pytestmark = pytest.mark.book
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,7 +166,14 @@ def test_the_front_page_lists_every_statute_of_the_catalogue_linking_to_its_cont
     page = lxml.html.fromstring((built_site / "book" / "intro.html").read_bytes())
     (section,) = page.xpath("//section[@id='the-statutes']")
     items = section.xpath(".//li")
-    assert [" ".join(li.text_content().split()) for li in items] == [
-        f"{d.title} ({'Pakistan' if d.jurisdiction == 'pk' else 'India'})" for d in corpus.documents()
+    # grouped by country and kind (statute_reader.statute_groups), every document of the catalogue once
+    listed = [d for _, docs in statute_reader.statute_groups([d.id for d in corpus.documents()]) for d in docs]
+    assert sorted(d.id for d in listed) == sorted(d.id for d in corpus.documents())
+    assert [" ".join(li.text_content().split()) for li in items] == [d.title for d in listed]
+    assert [li.xpath(".//a/@href")[0] for li in items] == [f"reader/{d.id}/index.html" for d in listed]
+    groups = section.xpath(".//p[contains(@class, 'lm-statute-group-title')]")
+    assert [" ".join(g.text_content().split()) for g in groups] == [
+        "Pakistan — Ordinances",
+        "India — Acts",
+        "India — Bills",
     ]
-    assert [li.xpath(".//a/@href")[0] for li in items] == [f"reader/{d.id}/index.html" for d in corpus.documents()]

@@ -18,7 +18,10 @@ catalogue and the corpus:
     in a book without the project's notes, :func:`project_notes`), the build report byte for byte
     (``corpus/reports``: what the clean-up removed or corrected, with reasons) and ``provisions.json``: every eId of
     the document in document order with its citation and heading as :mod:`corpus.cite` gives them, its parent's eId,
-    its reader page and anchor (:mod:`corpus.page_map`) and its FRBR portion URI. ``data/annotations.jsonld`` is every
+    its reader page and anchor (:mod:`corpus.page_map`) and its FRBR portion URI; each section's row also has its
+    ``amendments``, newest first, as its page shows them (:func:`amendment_history.rows`: kind, amending Act and
+    section, w.e.f. date, the words replaced, the provision where the note stands; ``[]`` for a section no note
+    amends). ``data/annotations.jsonld`` is every
     note of the corpus in one collection.
 ``akn/<work URI>/``
     The FRBR addresses, as static pages that send the reader on (``<meta http-equiv=refresh>`` and a plain link: no
@@ -63,7 +66,7 @@ from corpus import annotation_store, catalogue, concordance, licences, notes, pa
 from corpus.plain_text import plain_text
 from corpus.xmlio import AKN_NS
 from lex_book import state as build_state
-from lex_book.reader import document_status, statute_reader
+from lex_book.reader import amendment_history, document_status, statute_reader
 from lex_book.speed import build_cache, content_stamps
 
 logger = logging.getLogger(__name__)
@@ -153,17 +156,18 @@ def provision_rows(doc: corpus.Document, page_url: Callable[[str], str]) -> list
         if located is not None:
             docname, anchor = located
             page = page_url(docname) + (f"#{anchor}" if anchor else "")
-        rows.append(
-            {
-                "eId": eid,
-                "element": _local(el),
-                "citation": provision.citation,
-                "heading": provision.heading,
-                "parent": parent,
-                "page": page,
-                "uri": f"{doc.frbr_uri}/~{eid}",
-            }
-        )
+        row = {
+            "eId": eid,
+            "element": _local(el),
+            "citation": provision.citation,
+            "heading": provision.heading,
+            "parent": parent,
+            "page": page,
+            "uri": f"{doc.frbr_uri}/~{eid}",
+        }
+        if row["element"] == "section":
+            row["amendments"] = amendment_history.rows(doc.id, el)
+        rows.append(row)
     return rows
 
 

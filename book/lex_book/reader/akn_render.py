@@ -432,6 +432,8 @@ class Renderer:
             refs = el.findall(".//{*}ref")
             citation = len(refs) == 1 and text_of(el).strip() == text_of(refs[0]).strip()
             return [nodes.inline("", "", *inner, classes=["akn-side-note", *(["akn-margin-citation"] * citation)])]
+        if name == "ins":  # words an amendment put in (India Code's brackets): its eId is an anchor for the open data
+            return [nodes.inline("", "", *inner, ids=self.ids(el), classes=["akn-ins"])]
         if name == "sup":
             return [nodes.superscript("", "", *inner)]
         if name == "sub":

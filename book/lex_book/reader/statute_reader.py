@@ -2,9 +2,10 @@
 
 At ``config-inited`` it writes one small MyST stub per reader page under ``book/reader/<doc-id>/`` (a breadcrumb, a
 title and a ``{statute-page}`` directive; the folder ignores itself in git) and adds those pages to the book's table
-of contents: each document's contents page before the glossary (``_toc.yml`` lists only the glossary, so a document
-of the catalogue is in the book with no edit of it), and below it the document's Parts (or Chapters), then
-below each its sections, one page each (:mod:`corpus.page_map`). The ``{statute-page}`` directive renders the page's AKN
+of contents: each document's contents page in a part of its country and kind after "The statutes" and its glossary
+("India — Acts": :func:`statute_groups`; ``_toc.yml`` lists only the glossary, so a document of the catalogue is in
+the book with no edit of it), and below it the document's Parts (or Chapters), then below each its sections, one
+page each (:mod:`corpus.page_map`). The ``{statute-page}`` directive renders the page's AKN
 elements as docutils nodes (:mod:`akn_render`), so Sphinx's search indexes the statute text. At
 ``doctree-resolved`` every pending link (terms, cross-references, the contents lists, ``{provision}`` quotations) gets
 its ``page.html#eId`` address.
@@ -14,9 +15,10 @@ repealed or what became of a Bill, the date of the text, the official page; the 
 fact). A section's page: the breadcrumb (document › Part › Chapter), its number and heading as title, its citation with
 a permalink, the topic chapter whose calculator runs it (:mod:`calculator_chapters`), its text with a ``¶`` permalink
 and a "copy citation" control on every numbered provision (``static/statute_reader.js``), its notes and concordance twin
-(:mod:`reader_notes`) and the previous and next sections. A Part's or Chapter's page is the contents of its sections; a
-link into it from before sections had pages (``part-iv.html#part_IV__chp_11__sec_161__subsec_1``) is sent on to the
-section's page and anchor by the same script, from the table of moved sections the page holds.
+(:mod:`reader_notes`), its amendment history (:mod:`amendment_history`) and the previous and next sections. A Part's
+or Chapter's page is the contents of its sections; a link into it from before sections had pages
+(``part-iv.html#part_IV__chp_11__sec_161__subsec_1``) is sent on to the section's page and anchor by the same script,
+from the table of moved sections the page holds.
 
 The text is never copied: the stubs hold only page titles, and every word comes from ``corpus.load`` at build time.
 Which documents are read is the ``statute_reader_documents`` setting (all of the catalogue by default).
@@ -46,13 +48,19 @@ from corpus.catalogue import CATALOGUE_FILE
 from corpus.page_map import READER_DIR, DocumentPages, Page, child, document_pages, local, text_of
 from lex_book import state as build_state
 from lex_book.notes.note_nodes import markdown_escape
-from lex_book.reader import akn_render, calculator_chapters, document_status
+from lex_book.reader import akn_render, amendment_history, calculator_chapters, document_status
 from lex_book.search.site_search import COUNTRIES
 from lex_book.speed import build_cache, content_stamps
 
 logger = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
-SOURCES = [HERE / "page_map.py", HERE / "akn_render.py", HERE / "definition_popover.py", Path(__file__).resolve()]
+SOURCES = [
+    HERE / "page_map.py",
+    HERE / "akn_render.py",
+    HERE / "amendment_history.py",
+    HERE / "definition_popover.py",
+    Path(__file__).resolve(),
+]
 """The renderer's own code: a reader page is re-read when it changes, like when its XML changes."""
 BANNER = [HERE / "document_status.py", CATALOGUE_FILE]
 """What the banner of a reader page is made from (:mod:`document_status`): a reader page is re-read when it changes."""
@@ -132,7 +140,7 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     The pages and their stubs come from :func:`reader_plan`, kept between builds by :func:`build_cache.cached` (with
     the chapters and calculators it reads, :func:`calculator_chapters.input_files`).
     """
-    from sphinx_external_toc.api import Document, FileItem, TocTree
+    from sphinx_external_toc.api import Document, FileItem, GlobItem, TocTree, UrlItem
 
     doc_ids = reader_documents(config)
     build_state.of(app).reader_orphans = set()
@@ -149,12 +157,20 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     )
     docnames = write_stubs(root, plan)
     site_map = config.external_site_map
-    statutes = _statutes(site_map)
+    holder, statutes = _statutes(site_map)
+    grouped: dict[str, list[GlobItem | FileItem | UrlItem]] = {}
+    for name, docs in statute_groups(doc_ids):
+        for doc in docs:
+            index = plan[doc.id][0][0]
+            if index not in site_map:  # a document of the catalogue: listed in its group's part, after the glossary's
+                site_map[index] = Document(docname=index)
+                grouped.setdefault(name, []).append(FileItem(index))
+    at = site_map[holder].subtrees.index(statutes) + 1
+    site_map[holder].subtrees[at:at] = [
+        TocTree(items=items, caption=name, hidden=statutes.hidden, titlesonly=statutes.titlesonly)
+        for name, items in grouped.items()
+    ]
     for doc_id in doc_ids:
-        index = plan[doc_id][0][0]
-        if index not in site_map:  # a document of the catalogue: its contents page goes before the glossary
-            site_map[index] = Document(docname=index)
-            statutes.items.insert(statutes.items.index(GLOSSARY), FileItem(index))
         children: dict[str, list[str]] = {}
         for docname, text, parent in plan[doc_id][1:]:
             site_map[docname] = Document(docname=docname)
@@ -168,13 +184,14 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     config["exclude_patterns"] = [p for p in config["exclude_patterns"] if p not in generated]
 
 
-def _statutes(site_map: Any) -> Any:
-    """The toctree of ``_toc.yml`` that lists the glossary (the book's "The statutes"), where the reader adds each
-    document's contents page in catalogue order: a new document of the catalogue needs no edit of ``_toc.yml``."""
+def _statutes(site_map: Any) -> tuple[str, Any]:
+    """The page and toctree of ``_toc.yml`` that list the glossary (the book's part "The statutes"), after which the
+    reader adds a part per group of :func:`statute_groups` ("India — Acts"), each listing its documents' contents
+    pages: a new document of the catalogue needs no edit of ``_toc.yml``."""
     for docname in site_map:
         for tree in site_map[docname].subtrees:
             if GLOSSARY in tree.items:
-                return tree
+                return docname, tree
     raise ExtensionError(f"_toc.yml must list {GLOSSARY}: the statutes' contents pages are added before it")
 
 
@@ -259,6 +276,7 @@ def page_nodes(
         out.extend(_head(renderer, section))
         out.extend(_calculators(calculators, docname))
         out.extend(renderer.blocks(section))
+        out.extend(amendment_history.history_nodes(doc_id, section))
         out.append(_pager(doc_id, *pages.neighbours(page)))
     else:
         out.extend(renderer.blocks(page.elements))
@@ -303,18 +321,42 @@ class StatuteBreadcrumb(SphinxDirective):
 
 
 class StatuteList(SphinxDirective):
-    """``{statute-list}``: every document the reader shows, in the catalogue's order, each its title linking to its
-    contents page and its country (the book's front page: a statute added to the catalogue is listed with no edit)."""
+    """``{statute-list}``: every document the reader shows, grouped by country and kind ("India — Acts", "India —
+    Bills", "Pakistan — Ordinances": :func:`statute_groups`), each its title linking to its contents page, oldest
+    first within a group (the book's front page: a statute added to the catalogue is listed with no edit)."""
 
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(CATALOGUE_FILE))
-        listing = nodes.bullet_list()
-        for doc_id in reader_documents(self.config):
-            doc = corpus.document(doc_id)
-            country = COUNTRIES.get(doc.jurisdiction, doc.jurisdiction.upper())
-            item = nodes.paragraph("", "", _link(doc_id, "", nodes.Text(doc.title)), nodes.Text(f" ({country})"))
-            listing += nodes.list_item("", item)
-        return [listing]
+        out = nodes.container(classes=["lm-statute-groups"])
+        for name, docs in statute_groups(reader_documents(self.config)):
+            group = nodes.container(classes=["lm-statute-group"])
+            group += nodes.paragraph("", "", nodes.strong("", name), classes=["lm-statute-group-title"])
+            listing = nodes.bullet_list(classes=["lm-statute-group-list"])
+            for doc in docs:
+                listing += nodes.list_item("", nodes.paragraph("", "", _link(doc.id, "", nodes.Text(doc.title))))
+            group += listing
+            out += group
+        return [out]
+
+
+_PLURALS = {"Act": "Acts", "Ordinance": "Ordinances", "Bill": "Bills"}
+"""The kinds of document in the order the statute list gives them (the law first), with their plurals."""
+
+
+def statute_groups(doc_ids: Sequence[str]) -> list[tuple[str, list[corpus.Document]]]:
+    """The documents ``doc_ids`` grouped by country, then kind ("India — Acts"): the countries in the order the
+    catalogue first names them, within each the law first (Acts, Ordinances), then the Bills; each group's documents
+    by date (oldest first)."""
+    groups: dict[tuple[int, int, str], list[corpus.Document]] = {}
+    countries: list[str] = []
+    wanted = set(doc_ids)
+    for doc in (d for d in corpus.documents() if d.id in wanted):  # the catalogue's order, whatever the setting's
+        country = COUNTRIES.get(doc.jurisdiction, doc.jurisdiction.upper())
+        countries += [] if country in countries else [country]
+        kind = document_status.kind_label(doc)
+        rank = list(_PLURALS).index(kind) if kind in _PLURALS else len(_PLURALS)
+        groups.setdefault((countries.index(country), rank, f"{country} — {_PLURALS.get(kind, kind)}"), []).append(doc)
+    return [(key[2], sorted(groups[key], key=lambda d: d.date)) for key in sorted(groups)]
 
 
 def breadcrumb(doc_id: str, page: Page) -> nodes.paragraph:
