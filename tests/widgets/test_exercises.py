@@ -133,14 +133,27 @@ def test_a_floor_exercise_is_the_floor_not_the_loss() -> None:
         assert expected("wreck-floor-pk", variant) == 3 * facts["monthly_wage"]
 
 
-@pytest.mark.parametrize(
-    ("typed", "value"),
-    [("1,50,000", 150000), ("150000", 150000), ("Rs 150,000.00", 150000), ("₹1,50,000", 150000),
-     ("Rs. 150000", 150000), ("PKR 150 000", 150000), ("30 mm", 30), ("−2.5", -2.5), (".5", 0.5),
-     ("2 months' wages", 2), ("a lot", None), ("1.2.3", None), ("", None), ("150000 or so!", None)],
-)  # fmt: skip
+TYPED = yaml.safe_load((Path(__file__).parent / "typed_answers.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("typed", "value"), TYPED)
 def test_numbers_are_read_in_the_forms_students_type_them(typed: str, value: float | None) -> None:
     assert exercise_check.read_number(typed) == value
+
+
+def test_a_lakh_answer_is_right_and_a_word_the_reader_does_not_know_is_could_not_read() -> None:
+    # The issue's case: "1.5 lakh" was read as 1.5 and marked wrong with a legal hint; "Rs. 150,000/-" unreadable.
+    spec = {"kind": "number", "tolerance": 1.0, "step": 0.25, "hint": "a floor, not a ceiling"}
+    forms = exercise_check.accepted_forms(spec, 150000)
+    salt = "a3f9"
+    record = {"salt": salt, "digests": [exercise_check.digest(salt, f) for f in forms]}
+    for typed in ("1.5 lakh", "Rs 1.5 lakh", "150k", "Rs. 150,000/-", "₹ 1,50,000.00", "0.015 crore"):
+        assert exercise_check.verdict("x", spec, record, typed).status == "correct", typed
+    for typed in ("15 lakh", "1.5"):
+        assert exercise_check.verdict("x", spec, record, typed).status == "incorrect", typed
+    refused = exercise_check.verdict("x", spec, record, "1.5 billion")
+    assert refused.status == "unreadable" and refused.message.startswith("Could not read '1.5 billion'")
+    assert "floor" not in refused.message  # no legal hint for an answer that was not read
 
 
 def test_right_answer_as_number_or_as_formatted_money() -> None:
