@@ -381,7 +381,7 @@ def _fact_line(provision_id: str, name: str, value: Any) -> str:
     elif isinstance(value, bool | int | float):
         text = display.shown(value, unit=fact.get("unit", ""))
     elif fact["kind"] in ("choice", "option"):
-        text = str(value).replace("-", " ")
+        text = display.choice_words(name, str(value))
     else:
         text = str(value)
     return f"{display.fact_name(name)}: **{text}**"

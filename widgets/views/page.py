@@ -46,11 +46,6 @@ def _e(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
-def choice_label(choice: str) -> str:
-    """A choice as a reader reads it: ``loss-within-limit`` → "loss within limit"."""
-    return choice.replace("-", " ").replace("_", " ")
-
-
 def form_value(fact: dict[str, Any], value: Any) -> str:
     """The text a form control holds for ``value`` of ``fact`` (empty: not given)."""
     if value is None:
@@ -71,7 +66,7 @@ def _field(fact: dict[str, Any], value: Any, currency: str, prefix: str) -> str:
     name, kind = fact["name"], fact["kind"]
     ident = f"{prefix}-{name}"
     text = form_value(fact, value)
-    doc = f"<small class='lm-doc' id='{ident}-doc'>{_e(fact['doc'])}</small>"
+    doc = f"<small class='lm-doc' id='{ident}-doc'>{_e(display.in_words(name, fact['doc']))}</small>"
     message = f"<span class='lm-field-error' id='{ident}-msg' data-error-for='{_e(name)}' role='alert' hidden></span>"
     described = f"aria-describedby='{ident}-doc {ident}-msg'"
     label = _e(display.fact_label(fact, currency))
@@ -96,7 +91,8 @@ def _field(fact: dict[str, Any], value: Any, currency: str, prefix: str) -> str:
         )
     if kind in ("choice", "option"):
         options = "".join(
-            f"<option value='{_e(choice)}'{' selected' if choice == text else ''}>{_e(choice_label(choice))}</option>"
+            f"<option value='{_e(choice)}'{' selected' if choice == text else ''}>"
+            f"{_e(display.choice_words(name, choice))}</option>"
             for choice in fact["choices"]
         )
         control = f"<select id='{ident}' name='{_e(name)}' {described}>{options}</select>"
@@ -157,7 +153,8 @@ def answer(provision_id: str, facts: Mapping[str, Any], link: Link | None = None
     try:
         return {"html": result_html(widgets.evaluate(provision_id, raw), link), "problems": []}
     except widgets.FactError as error:
-        return {"html": error_html(error.problems), "problems": [list(p) for p in error.problems]}
+        words = display.problems_in_words(error.problems)
+        return {"html": error_html(error.problems), "problems": [list(p) for p in words]}
 
 
 def result_panel(provision_id: str, facts: Mapping[str, Any], link: Link | None = None) -> str:

@@ -69,8 +69,9 @@ def result_html(result: dict[str, Any], link: Any = None) -> str:
         for b in result.get("burdens", [])
     )
     options = "".join(
-        f"<li><b>{_e(display.humanised(o['name']))}</b>: <code>{_e(display.shown(o['value']))}</code> "
-        f"{_e(display.option_note(o))}<br><small>{_e(o['doc'])}</small></li>"
+        f"<li><b>{_e(display.fact_name(o['name']))}</b>: {_e(display.choice_words(o['name'], str(o['value'])))} "
+        f"{_e(display.option_note(o))}<br><small>{_e(display.in_words(o['name'], o['doc']))}"
+        "</small></li>"
         for o in result.get("options", [])
     )
     parts = [
@@ -88,7 +89,10 @@ def result_html(result: dict[str, Any], link: Any = None) -> str:
 
 def error_html(problems: list[tuple[str, str]]) -> str:
     """The message shown in place of a result when facts are invalid: each bad field and why."""
-    items = "".join(f"<li><b>{_e(display.fact_name(field))}</b>: {_e(why)}</li>" for field, why in problems)
+    items = "".join(
+        f"<li><b>{_e(display.fact_name(field))}</b>: {_e(why)}</li>"
+        for field, why in display.problems_in_words(problems)
+    )
     return f"<div class='lm-error' role='alert'><b>Please check these facts:</b><ul>{items}</ul></div>"
 
 
