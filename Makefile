@@ -22,10 +22,11 @@ corpus: setup
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts
 
-# The widget JS, RequireJS and MathJax the site serves itself (no CDN at read time): see book/_ext/vendor_assets.py
+# The widget JS, RequireJS and MathJax the site serves itself (no CDN at read time): see
+# book/lex_book/theme/vendor_assets.py
 # (standard library only, so any Python 3 runs it).
 book-vendor: node_modules/.package-lock.json
-	$(PYTHON) book/_ext/vendor_assets.py
+	$(PYTHON) book/lex_book/theme/vendor_assets.py
 
 # The student edition (what one publishes: exercises without their solutions) into _build/html, with its lite site.
 # Course notes (LEX_NOTES, book/instructors.md) are checked first, so a malformed file is one line, not a traceback.

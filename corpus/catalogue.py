@@ -97,7 +97,7 @@ class Document:
     layout: str  # the module of corpus/layouts/ that reads the source ("pk-ordinance" is pk_ordinance.py)
     expression_date: str
     # Where the document stands today (in force, repealed and by what, a lapsed Bill, enacted as …), with a source
-    # for each fact: the banner of every reader page shows it (book/_ext/document_status.py).
+    # for each fact: the banner of every reader page shows it (book/lex_book/reader/document_status.py).
     standing: Standing
     # the 1-based, inclusive range of the source file that holds the document; None: the whole file
     lines: tuple[int, int] | None = None

@@ -5,7 +5,7 @@ recovered section numbers, and any instructor's course files on top.
 ``python -m corpus notes check [--with course.yaml] [--no-project-notes]`` lists orphaned notes and fails on any;
 ``python -m corpus notes export [--with course.yaml] [--no-project-notes]`` prints them as W3C Web Annotations
 (JSON-LD). ``--no-project-notes`` leaves out the project's own notes, as a book with ``lex_notes_project: false``.
-The book build (``book/_ext/reader_notes.py``) loads the notes through :func:`all_notes` too and refuses the errors
+The book build (``lex_book/notes/reader_notes.py``) loads the notes through :func:`all_notes` too and refuses the errors
 of :data:`REFUSED` with the same one-line message: whatever the build refuses, the check refuses first.
 """
 

@@ -37,7 +37,7 @@ def export() -> dict[str, Any]:
     """``{"panels": {provision id: [html, ...]}, "links": {document: {eid: url}}}`` for every calculator."""
     link = reader_link(LITE_PAGE_FOLDER)
     if link is None:
-        raise SystemExit("book/_ext/akn_pages.py is missing: the reader's page map is needed to link provisions")
+        raise SystemExit("lex_book is not installed: the reader's page map is needed to link provisions")
     panels: dict[str, list[str]] = {}
     links: dict[str, dict[str, str]] = {}
     for provision_id in widgets.provision_ids():

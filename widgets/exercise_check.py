@@ -7,7 +7,7 @@ The book's pages, the lite lab and a notebook all check the same way, and nothin
 (``widgets.exercises.record``) runs the rule for each variant, puts the answer in its *canonical form* and keeps only
 ``sha256(salt ":" form)`` (16 hex digits) of it, with a salt of its own per exercise and variant. A typed answer is
 put in the same form and hashed; it is right when its digest is one of the variant's. The page's script
-(``book/_ext/exercises/exercises.js``) is a line-for-line twin of :func:`canonical` and :func:`digest`.
+(``book/lex_book/exercises/static/exercises.js``) is a line-for-line twin of :func:`canonical` and :func:`digest`.
 
 The canonical forms (:func:`canonical`):
 

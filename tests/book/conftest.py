@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -25,17 +24,11 @@ from bluebell.parser import parse_to_xml_bytes
 import corpus
 from corpus import catalogue, identity, xmlio
 from corpus.cite import load as load_document
+from lex_book.reader import akn_pages, akn_render
 
 ROOT = Path(__file__).resolve().parents[2]
-EXT = ROOT / "book" / "_ext"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SITE = ROOT / "_build" / "html"
-
-if str(EXT) not in sys.path:
-    sys.path.insert(0, str(EXT))
-
-import akn_pages  # noqa: E402  (book/_ext is put on the path above, as Jupyter Book's local_extensions does)
-import akn_render  # noqa: E402
 
 
 def clear_caches() -> None:

@@ -1,7 +1,7 @@
 """axe-core (npm, injected into the page by playwright) finds no serious or critical violation on the landing page,
 the reader's page of s.161, the page of the Merchant Shipping Bill's penalty Table (s.256), each topic chapter and
 the search page, at desktop and phone widths, for a reader whose system or earlier choice asks for light or for
-dark. Dark mode is off until it is readable (book/_ext/site_theme.py): a reader who asks for dark gets the light
+dark. Dark mode is off until it is readable (lex_book/theme/site_theme.py): a reader who asks for dark gets the light
 page, and no page offers the switch."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import akn_pages
 import pytest
 
 from corpus import cite
+from lex_book.reader import akn_pages
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""The annotated corpus in the book (book/_ext/reader_notes.py, note_nodes.py, comparison_pages.py, word_diff.py):
+"""The annotated corpus in the book (lex_book/notes/reader_notes.py, note_nodes.py, comparison_pages.py, word_diff.py):
 notes beside the provisions they anchor, the twin links, the comparison pages with their word-level diff, the course
 files of ``LEX_NOTES`` and the build's refusal of orphaned or malformed notes.
 
@@ -14,22 +14,19 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
-import akn_pages
-import comparison_pages
-import note_nodes
 import pytest
-import reader_notes
-import statute_reader
 import yaml
-from comparison_pages import Side, diff_paragraph
 from docutils import nodes
 from lxml import html as lxml_html
 from sphinx.errors import ExtensionError
-from word_diff import diff_words, key_changes
 
 import corpus
 from corpus import concordance
 from corpus.notes import all_notes
+from lex_book.notes import comparison_pages, note_nodes, reader_notes
+from lex_book.notes.comparison_pages import Side, diff_paragraph
+from lex_book.notes.word_diff import diff_words, key_changes
+from lex_book.reader import akn_pages, statute_reader
 
 ROOT = Path(__file__).resolve().parents[2]
 SEC_161_II = "part_IV__chp_11__sec_161__subsec_1__para_a__subpara_ii"

@@ -1,4 +1,4 @@
-"""From Bill to Act in the book (book/_ext/derivation_pages.py, comparison_pages.py, reader_notes.py): the Major Port
+"""From Bill to Act in the book (lex_book/notes/: derivation_pages, comparison_pages, reader_notes): the Major Port
 Authorities Bill, 2016 beside the Act of 2021. The "From Bill to Act" page with the reviewed table, the new sections
 and the renumbering; a comparison page per amended or split pair; each clause's page linking to what it became and
 each section's page to the clause it came from, with the Bill's note on that clause. The unit tests render real pages
@@ -9,10 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import akn_pages
-import comparison_pages
-import derivation_pages
-import note_nodes
 import pytest
 from docutils import nodes
 from lxml import html as lxml_html
@@ -20,6 +16,8 @@ from site_audit import anchors, internal_links
 from test_annotations_in_book import element, rendered_page, summary_text, toggles
 
 from corpus import derivations
+from lex_book.notes import comparison_pages, derivation_pages, note_nodes
+from lex_book.reader import akn_pages
 
 BILL, ACT = "in-mpab-2016", "in-mpaa-2021"
 TABLE = derivations.load_table(derivations.TABLES_DIR / f"{BILL}__{ACT}.csv")

@@ -39,7 +39,7 @@ def test_every_page_of_the_toc_exists(built_site):
 
 
 def test_every_reader_page_of_every_document_exists(built_site, real_corpus):
-    import akn_pages
+    from lex_book.reader import akn_pages
 
     for doc in corpus.documents():
         for page in akn_pages.document_pages(doc.id).pages:
@@ -52,7 +52,7 @@ def test_the_issue_s_example_permalink_works(built_site):
 
 
 def test_every_provision_is_anchored_by_its_eid(built_site, real_corpus):
-    import akn_pages
+    from lex_book.reader import akn_pages
 
     for doc in corpus.documents():
         located = akn_pages.document_pages(doc.id)
@@ -89,7 +89,7 @@ def test_nothing_outside_the_site_is_fetched(built_site):
     unexplained = sorted({f"{u.file}: {u.url}" for u in found if u.fetched is None and explanation(u) is None})
     assert not unexplained, "script strings with no reason in external_urls_allowed.yaml"
     # The book's only external links: the official pages and the public sources the catalogue's standing of each
-    # document names (the status banner, book/_ext/document_status.py); a link is navigation, never a fetch.
+    # document names (the status banner, book/lex_book/reader/document_status.py); a link is navigation, never a fetch.
     cited = {
         url for doc in corpus.documents() for url in (doc.standing.official, *(s.url for s in doc.standing.sources))
     }
@@ -98,7 +98,7 @@ def test_nothing_outside_the_site_is_fetched(built_site):
 
 
 def test_no_page_carries_widget_state_or_loads_the_widget_bundle(built_site):
-    """The calculators are HTML forms (book/_ext/live_calculators.py): no page embeds the ipywidgets state nbclient
+    """The calculators are HTML forms (lex_book/live/live_calculators.py): no page embeds the ipywidgets state nbclient
     recorded, nor loads RequireJS or embed-amd.js (3.5 MB)."""
     for page in pages(built_site):
         text = page.read_text(encoding="utf-8")
@@ -117,7 +117,7 @@ def test_vendored_assets_are_served(built_site):
     [("pk-mso-2001", "161(2)"), ("in-msb-2016", "69(2)"), ("in-msa-1880", "2"), ("in-ipa-1875", "4")],
 )
 def test_search_finds_the_words_of_a_provision_on_its_reader_page(built_site, real_corpus, doc_id, citation):
-    import akn_pages
+    from lex_book.reader import akn_pages
 
     provision = corpus.cite(doc_id, citation)
     page_slug, _ = akn_pages.document_pages(doc_id).anchors[provision.eid]
@@ -137,7 +137,7 @@ def test_search_finds_the_words_of_a_provision_on_its_reader_page(built_site, re
 
 
 def test_the_glossary_compares_a_term_across_the_documents(built_site, real_corpus):
-    from glossary_page import glossary_entries
+    from lex_book.reader.glossary_page import glossary_entries
 
     entries = glossary_entries([d.id for d in corpus.documents()])
     shared = {name: {doc for doc, _ in places} for name, places in entries.items()}
@@ -148,9 +148,10 @@ def test_the_glossary_compares_a_term_across_the_documents(built_site, real_corp
 
 
 def test_the_icon_font_holds_every_icon_the_site_shows_and_little_else(built_site):
-    """book/_ext/icon_font.py: the theme's Font Awesome font cut to the site's icons (156 KB → a few KB a page)."""
-    import icon_font
+    """lex_book/theme/icon_font.py: the theme's Font Awesome font cut to the site's icons (156 KB → a few KB a page)."""
     from fontTools.ttLib import TTFont
+
+    from lex_book.theme import icon_font
 
     table = icon_font.icon_characters((built_site / icon_font.STYLESHEET).read_text(encoding="utf-8"))
     used = {table[name] for name in icon_font.used_icons(built_site) if name in table}

@@ -1,11 +1,11 @@
-"""Which topic chapter hosts the calculator that runs a section (book/_ext/calculator_chapters.py), read from the
+"""Which topic chapter hosts the calculator that runs a section (lex_book/reader/calculator_chapters.py), read from the
 real chapters and calculators of the repository."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import calculator_chapters
+from lex_book.reader import calculator_chapters
 
 ROOT = Path(__file__).resolve().parents[2]
 

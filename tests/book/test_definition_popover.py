@@ -1,4 +1,4 @@
-"""A defined term's definition in a popover (book/_ext/definition_popover.py, static/definition_popover.js).
+"""A defined term's definition in a popover (book/lex_book/reader/definition_popover.py, static/definition_popover.js).
 
 The definitions a page links to are written once into the page; a tap, a click, Enter or Space on a term opens its
 definition with a link to the clause, Escape or a tap elsewhere closes it. Checked on the fixture corpus (the block a
@@ -11,13 +11,12 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
-import akn_pages
-import akn_render
-import definition_popover
 import pytest
 from docutils import nodes
 from lxml import html as lxml_html
 from site_audit import pages
+
+from lex_book.reader import akn_pages, akn_render, definition_popover
 
 SHIP_1880 = "ship includes every description of vessel used in navigation, not propelled by oars:"
 """The 1880 Act's s. 2 definition of "ship" (source line 7, "ship . ship includes…"), its marginal note left out."""

@@ -1,5 +1,5 @@
 """Where each document stands, on every page of it and in the chapters that compute from it (issue 15, item 1):
-the banner of book/_ext/document_status.py, from the catalogue's ``standing``."""
+the banner of book/lex_book/reader/document_status.py, from the catalogue's ``standing``."""
 
 from __future__ import annotations
 
@@ -8,12 +8,11 @@ import re
 from functools import cache
 from pathlib import Path
 
-import akn_pages
-import document_status
 import pytest
 from lxml import html as lxml_html
 
 import corpus
+from lex_book.reader import akn_pages, document_status
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTERS = sorted((ROOT / "book" / "chapters").glob("*.md"))

@@ -1,4 +1,4 @@
-"""The exercises checked in the built page (book/_ext/exercise_boxes.py), in Debian's Chromium (playwright), with no
+"""The exercises checked in the built page (lex_book/exercises/), in Debian's Chromium (playwright), with no
 WebAssembly and no Web Worker in the page: a sample of exercises and variants (``?variant=N``) accepts the rule's
 answer as a student types it and refuses a wrong one with the hint; a student id picks the student's own variant and
 is remembered; the script's canonical forms, SHA-256 and student variants are Python's (widgets.exercise_check); the

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import document_status
 import ipywidgets
 import nbformat
 import pytest
@@ -19,9 +18,10 @@ from ipywidgets.embed import embed_data
 from lxml import html as lxml_html
 from site_audit import anchors, external_urls, internal_links
 from small_book import build
-from vendor_assets import copy_assets
 
 import corpus
+from lex_book.reader import document_status
+from lex_book.theme.vendor_assets import copy_assets
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -89,7 +89,6 @@ def make_book(tmp_path: Path, provision_page: str = PROVISION_PAGE) -> Path:
     (book / "book" / "math.md").write_text("# Fines\n\nThe fine is $f = 25\\,000 \\times n$ rupees.\n")
     (book / f"{CHAPTER}.md").parent.mkdir(parents=True)
     (book / f"{CHAPTER}.md").write_text(CHAPTER_TEXT, encoding="utf-8")
-    (book / "book" / "_ext").symlink_to(ROOT / "book" / "_ext")
     vendor = book / "_build" / "vendor-static"
     copy_assets(vendor_dir=vendor)
     for entry in config["sphinx"]["config"]["html_static_path"]:  # the project's other static folders, as they are
@@ -234,7 +233,7 @@ def test_a_citation_that_names_nothing_stops_the_build(fixture_corpus, tmp_path)
 def test_a_widget_output_shows_its_html_or_text_and_the_page_loads_no_widget_bundle(fixture_site):
     """The book shows a cell's HTML (or text) representation, never the ipywidgets view: no widget state embedded,
     no RequireJS or embed-amd.js, no calculators' script on a page without a calculator
-    (book/_ext/live_calculators.py)."""
+    (book/lex_book/live/live_calculators.py)."""
     page = (fixture_site / "book/widget.html").read_text(encoding="utf-8")
     assert "widget-state+json" not in page and "widget-view+json" not in page
     assert "IntSlider(" in page  # the slider's text representation

@@ -17,12 +17,12 @@ from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-import akn_pages
 import pytest
 from conftest import FailedRequests
 from playwright.sync_api import expect
 
 from corpus import cite
+from lex_book.reader import akn_pages
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
 

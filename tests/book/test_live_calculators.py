@@ -1,5 +1,5 @@
 """The calculators and what-if cells of every topic page, live in Debian's Chromium (playwright), at a phone's and a
-desktop's width: the page's own Python (Pyodide in a Web Worker, book/_ext/live_calculators.py) works out each edit
+desktop's width: the page's own Python (Pyodide in a Web Worker, lex_book/live/live_calculators.py) works out each edit
 exactly as the rules do natively (``widgets.views.page.form_result``, same HTML), keeps facts typed while it starts,
 clears the result for a bad fact, says at once when it cannot run, and sends no request outside 127.0.0.1 (every
 other address goes to a proxy that refuses and records it: lite/localsite.py ``OutsideTrap``).

@@ -1,6 +1,6 @@
 """A reader finds their way in the built book: on a 390 px phone the menu (the primary sidebar) and the "contents"
 button (the page's table of contents) open their drawers and close them again; on a desktop the menu button collapses
-the sidebar and brings it back (book/_ext/site_theme.py). The landing page leads to every part of the book."""
+the sidebar and brings it back (book/lex_book/theme/site_theme.py). The landing page leads to every part of the book."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The book refuses what ``python -m corpus notes check`` refuses, with the same line, and gives every note an anchor
-of its own (book/_ext/reader_notes.py, note_nodes.py; the malformed files are tests/annotations/fixtures/malformed/).
+of its own (lex_book/notes/: reader_notes, note_nodes; the malformed files are tests/annotations/fixtures/malformed/).
 
 The refusals are compared file by file through the functions the build's hooks call (``config-inited``'s
 :func:`reader_notes.read_course_setting`, ``builder-inited``'s :func:`reader_notes.load_notes`); two small books over
@@ -13,10 +13,7 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
-import akn_pages
-import note_nodes
 import pytest
-import reader_notes
 from docutils import nodes
 from lxml import html as lxml_html
 from sphinx.errors import ExtensionError
@@ -25,6 +22,8 @@ import corpus
 from corpus import annotation_store
 from corpus.__main__ import main
 from corpus.notes import all_notes
+from lex_book.notes import note_nodes, reader_notes
+from lex_book.reader import akn_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "annotations" / "fixtures"

@@ -1,4 +1,4 @@
-"""The chapters' outputs follow the code they run (book/_ext/notebook_inputs.py, ``lex_notebook_inputs`` in
+"""The chapters' outputs follow the code they run (book/lex_book/speed/notebook_inputs.py, ``lex_notebook_inputs`` in
 _config.yml): the execution cache is dropped and the executed pages read again when a file the notebooks import
 changes its bytes, and kept, with no page read, when nothing changed or a file was rewritten with the same bytes.
 
@@ -15,13 +15,20 @@ import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
-import notebook_inputs
 import yaml
 from small_book import build as build_book
 
 import corpus
+from lex_book import state as build_state
+from lex_book.speed import notebook_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+class FakeApp(SimpleNamespace):
+    """An application with only what a handler reads (a class, so that the build state can be keyed by it)."""
+
+
 PATTERNS = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["sphinx"]["config"]["lex_notebook_inputs"]
 
 CHAPTER = """---
@@ -50,7 +57,7 @@ def make_book(tmp_path: Path) -> Path:
         "title": "Notebook inputs",
         "execute": {"execute_notebooks": "cache", "timeout": 120},
         "sphinx": {
-            "local_extensions": {"notebook_inputs": str(ROOT / "book" / "_ext")},
+            "extra_extensions": ["lex_book.speed.extension"],
             "config": {"lex_notebook_inputs": ["wreck_rule.py"]},
         },
     }
@@ -103,9 +110,8 @@ def test_the_cache_is_dropped_when_an_imported_module_changes_and_kept_otherwise
 
 def test_a_build_that_stops_stores_no_digest(tmp_path):
     cache = tmp_path / ".jupyter_cache"
-    app = SimpleNamespace(
-        lex_notebook_inputs="abc", env=SimpleNamespace(mystnb_config=SimpleNamespace(execution_cache_path=cache))
-    )
+    app = FakeApp(env=SimpleNamespace(mystnb_config=SimpleNamespace(execution_cache_path=cache)))
+    build_state.of(app).notebook_inputs = "abc"
     notebook_inputs.store_digest(app, RuntimeError("a page failed to build"))
     assert notebook_inputs.stored_digest(cache) is None
     notebook_inputs.store_digest(app, None)
@@ -176,5 +182,5 @@ def test_every_project_module_the_chapters_import_is_an_input():
     inputs = set(notebook_inputs.input_files(ROOT, PATTERNS))
     assert {p.relative_to(ROOT).as_posix() for p in seen} >= {"widgets/views/__init__.py", "corpus/cite.py"}
     assert sorted(p.relative_to(ROOT).as_posix() for p in seen - inputs) == []
-    assert ROOT / "book" / "_ext" / "akn_pages.py" in inputs  # widgets/views/reader_links.py imports it by its path
+    assert ROOT / "book" / "lex_book" / "reader" / "akn_pages.py" in inputs  # widgets/views/reader_links.py imports it
     assert {d.akn_path for d in corpus.documents()} <= inputs  # the text the calculators quote

@@ -1,4 +1,4 @@
-"""The corpus as open data in the built site (book/_ext/open_data.py): the catalogue and every file it lists, the
+"""The corpus as open data in the built site (lex_book/open_data/): the catalogue and every file it lists, the
 FRBR addresses and where they lead, the downloads linked from the data page and each contents page."""
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
-import akn_pages
 import pytest
 from lxml import etree
 from lxml import html as lxml_html
@@ -23,6 +22,7 @@ from test_hosting import CONTENT_SECURITY_POLICY, PolicyHandler
 import corpus
 from corpus import licences, notes
 from corpus.plain_text import plain_text
+from lex_book.reader import akn_pages
 
 pytestmark = pytest.mark.book
 

@@ -5,11 +5,11 @@ page at its provision, the notes closed on a phone, and the penalty Table readab
 
 from __future__ import annotations
 
-import akn_pages
 import pytest
 
 import corpus
 from corpus import cite
+from lex_book.reader import akn_pages
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
 SCREENS = [(390, 844, True), (1280, 800, False)]  # width, height, touch screen

@@ -1,11 +1,11 @@
-"""How the reader cuts a document into pages and where each eId is anchored (book/_ext/akn_pages.py)."""
+"""How the reader cuts a document into pages and where each eId is anchored (book/lex_book/reader/akn_pages.py)."""
 
 from __future__ import annotations
 
-import akn_pages
 import pytest
 
 import corpus
+from lex_book.reader import akn_pages
 
 
 def test_a_document_gets_a_contents_page_a_page_per_part_per_section_and_per_attachment(fixture_corpus):

@@ -1,4 +1,4 @@
-"""The fixed cost of a rebuild cut without its risks (book/_ext/build_cache.py, gc_freeze.py, template_cache.py,
+"""The fixed cost of a rebuild cut without its risks (lex_book/speed/build_cache.py, gc_freeze.py, template_cache.py,
 toc_only.py, content_stamps.py), on the small book over the fixture corpus.
 
 A rebuild with nothing changed reads no page again and rewrites no generated stub, nor does one after the corpus was
@@ -14,10 +14,10 @@ import gc
 from pathlib import Path
 from types import SimpleNamespace
 
-import build_cache
-import gc_freeze
 from test_annotations_in_book import COURSE_ON_FIXTURE, course_book
 from test_fixture_build import build, make_book
+
+from lex_book.speed import build_cache, gc_freeze
 
 
 def mtimes(folder: Path, pattern: str) -> dict[Path, int]:
@@ -92,7 +92,7 @@ def test_a_build_leaves_the_collector_running_and_the_next_one_unfreezes_what_it
     assert result == 0, result
     assert gc.isenabled()  # paused while Sphinx walks every doctree, resumed after
     assert gc.get_freeze_count() > 0  # the finished build's state, until the next build of this process
-    gc_freeze.setup(SimpleNamespace(connect=lambda *args, **kwargs: None))
+    gc_freeze.register(SimpleNamespace(connect=lambda *args, **kwargs: None))
     assert gc.get_freeze_count() == 0
 
 

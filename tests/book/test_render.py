@@ -1,15 +1,13 @@
-"""AKN elements as docutils nodes (book/_ext/akn_render.py): anchors, terms with their definitions, references,
+"""AKN elements as docutils nodes (lex_book/reader/akn_render.py): anchors, terms with their definitions, references,
 editorial matter and tables."""
 
 from __future__ import annotations
 
-import akn_pages
-import akn_render
 import pytest
-import statute_reader
 from docutils import nodes
 
 import corpus
+from lex_book.reader import akn_pages, akn_render, statute_reader
 
 SEC_161 = "part_IV__chp_11__sec_161"
 
@@ -42,7 +40,7 @@ def test_a_defined_term_links_to_its_definition_and_names_it(fixture_corpus):
     assert [t.astext() for t in terms] == ["apprentice", "apprentice"]
     assert terms[0]["akn_target"] == "pk-mso-2001 part_I__chp_1__sec_2__para_1"
     assert terms[0]["akn_definition"] == "pk-mso-2001 #term-apprentice"
-    assert "reftitle" not in terms[0]  # the page holds each definition once (book/_ext/definition_popover.py)
+    assert "reftitle" not in terms[0]  # the page holds each definition once (lex_book/reader/definition_popover.py)
     definition = akn_render.definitions("pk-mso-2001")["#term-apprentice"]
     assert definition.text.startswith("(1) “apprentice” means a person appointed for training to the sea service")
 

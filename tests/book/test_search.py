@@ -1,4 +1,4 @@
-"""The book's search (book/_ext/site_search.py): ``search.html?q=QUERY`` lists the results as links, best first, in
+"""The book's search (lex_book/search/): ``search.html?q=QUERY`` lists the results as links, best first, in
 chromium; a citation lands on its section, words rank the topic chapters first; the index is loaded in chunks; no page
 has a search script in its head."""
 
@@ -8,9 +8,9 @@ import re
 from urllib.parse import quote, urldefrag
 
 import pytest
-import site_search  # book/_ext, on the path through tests/book/conftest.py (as Jupyter Book's local_extensions puts it)
 
 from corpus import cite
+from lex_book.search import site_search
 
 pytestmark = [pytest.mark.book]
 browser_test = pytest.mark.browser

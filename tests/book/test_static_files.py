@@ -1,4 +1,4 @@
-"""A change to a static file reaches the site in an incremental build (book/_ext/static_files.py): a small book of
+"""A change to a static file reaches the site in an incremental build (lex_book/speed/static_files.py): a small book of
 the tests' own with a style sheet in its ``html_static_path``, built by ``jupyter-book build`` in a process of its
 own each time (in one process the themes add their templates to ``templates_path`` again on each build, which
 changes the build's config hash and so writes every page anyway). Without the extension the second build says "no
@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import static_files
 import yaml
+
+from lex_book.speed import static_files
 
 pytestmark = pytest.mark.book
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +35,7 @@ def make_book(tmp_path: Path) -> Path:
     config = {
         "title": "Static files",
         "sphinx": {
-            "local_extensions": {"static_files": str(ROOT / "book" / "_ext")},
+            "extra_extensions": ["lex_book.speed.extension"],
             "config": {"html_static_path": ["style"], "html_css_files": ["phone.css"]},
         },
     }

@@ -1,4 +1,4 @@
-"""The front-end files the site serves itself (book/_ext/vendor_assets.py), and the config that points pages at them."""
+"""The front-end files the site serves itself (lex_book/theme/), and the config that points pages at them."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-import vendor_assets
 import yaml
+
+from lex_book.theme import vendor_assets
 
 ROOT = Path(__file__).resolve().parents[2]
 

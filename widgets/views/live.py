@@ -1,6 +1,6 @@
 """What the page's in-browser runtime runs: a calculator's form, and a what-if cell the reader edited.
 
-``book/_ext/live/worker.js`` starts Pyodide in a Web Worker, puts this package on its path and makes one
+``book/lex_book/live/static/worker.js`` starts Pyodide in a Web Worker, puts this package on its path and makes one
 :class:`Runtime` for the page; each message of the page's script is one call here, answered as JSON:
 
     runtime = Runtime(pages, "book/chapters")     # the reader's page table, the page's folder

@@ -5,7 +5,8 @@
     form_result("pk-mso-2001/wages-on-wreck", form, link)                   # what the page shows for a form
 
 The form is real HTML (labels, inputs, selects, radio buttons) that reads and works without JavaScript; the page's
-script (``book/_ext/live/calculators.js``) recomputes it in the reader's browser with :func:`form_result`, run by
+script (``book/lex_book/live/static/calculators.js``) recomputes it in the reader's browser with :func:`form_result`,
+run by
 Pyodide in a Web Worker — the same Python that rendered the build-time result (``widgets.views.panels``), never a
 JavaScript copy. Nothing here imports ipywidgets or lxml: the worker has neither.
 

@@ -1,6 +1,7 @@
 """Links from a page of the book to a provision in the statute reader: ``../reader/<doc>/<page>.html#<eId>``.
 
-The reader cuts each document into pages (``book/_ext/akn_pages.py``, which says on which page each eId is anchored);
+The reader cuts each document into pages (``lex_book.reader.akn_pages``, which says on which page each eId is
+anchored);
 a calculator on a chapter page links each provision it cites to that page and anchor, relative to the chapter, so the
 links work wherever the built site is served.
 
@@ -13,15 +14,11 @@ returns ``None`` and a calculator links to the bare ``#eId``.
 
 from __future__ import annotations
 
-import importlib.util
 import posixpath
-import sys
 from collections.abc import Callable, Mapping
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 
-BOOK_EXT = Path(__file__).resolve().parents[2] / "book" / "_ext"
 CHAPTERS = "book/chapters"
 """Where the topic chapters live (docnames relative to the book root)."""
 
@@ -30,19 +27,12 @@ Link = Callable[[str, str], str]
 
 @cache
 def _akn_pages() -> ModuleType | None:
-    """``book/_ext/akn_pages.py``, imported from the repository (``None`` when the book sources are not present)."""
-    path = BOOK_EXT / "akn_pages.py"
-    if not path.is_file():
+    """The reader's page map, ``lex_book.reader.akn_pages`` (``None`` where the book's package is not installed)."""
+    try:
+        from lex_book.reader import akn_pages
+    except ImportError:
         return None
-    if "akn_pages" in sys.modules:
-        return sys.modules["akn_pages"]
-    spec = importlib.util.spec_from_file_location("akn_pages", path)
-    if spec is None or spec.loader is None:
-        return None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["akn_pages"] = module
-    spec.loader.exec_module(module)
-    return module
+    return akn_pages
 
 
 def href(docname: str, anchor: str | None, from_folder: str) -> str:

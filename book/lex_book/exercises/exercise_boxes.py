@@ -1,0 +1,205 @@
+"""The chapters' exercises, checked in the page: an answer box per exercise, a variant per student, no kernel.
+
+In a chapter, inside sphinx-exercise's ``{exercise}`` and ``{solution}``::
+
+    ```{exercise-check} wreck-floor-pk
+    ```
+    ```{exercise-solution} wreck-floor-pk
+    ```
+
+``{exercise-check}`` writes the exercise's question, the facts of the book's variant and an answer box, with, for each
+of the page's variants (``widgets.exercises.VARIANTS``), its facts and the salted digests of its accepted answers
+(``widgets.exercises.record``), all computed by the rules now, at build time. The page's script
+(``exercises/exercises.js``, 7 KB, no WebAssembly, no worker) picks the variant (``?variant=N`` in the address, else
+the one a student id typed once gives, kept in ``localStorage``, else the book's), hashes what the student typed
+in the same canonical form (:mod:`widgets.exercise_check`) and says whether it is right, with the exercise's hint.
+
+The page holds no answer: the worked solutions of the variants are in ``_static/exercises/<id>-<digest>.json``,
+which the page fetches only when a student who has tried asks for the solution (``lex_exercise_solutions:
+after-try``, the default; ``never`` writes no such file and offers no button). ``{exercise-solution}`` (in the
+instructor edition only, where sphinx-exercise keeps ``{solution}``) shows the worked solution of the variant shown.
+
+The contract outside checks rely on: the root ``.lm-exercise`` carries ``data-exercise-id``, ``data-provision-id``,
+``data-facts`` (the JSON facts of the variant shown), ``data-answer-key`` (the result key checked) and
+``data-variant``; it holds ``input[name=answer]`` and ``button[data-check]``; after a check its ``data-verdict`` is
+``correct`` or ``incorrect``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import shutil
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from markdown_it import MarkdownIt
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from widgets import exercises
+
+FRONT_END = Path(__file__).resolve().parent / "static"
+SERVED = ("exercises.js", "exercises.css")
+STATIC = Path("_static") / "exercises"
+MARKER = "class='lm-exercise'"
+STUDENT_NOTE = (
+    f"Your student id picks one of {exercises.VARIANTS - 1} sets of facts for each exercise, so a classmate is unlikely"
+    " to have yours (the id is kept in this browser only)."
+)
+_markdown = MarkdownIt("commonmark")
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def markdown_html(text: str) -> str:
+    """The exercises' Markdown (questions, facts, solutions) as HTML."""
+    return _markdown.render(text).strip()
+
+
+def _script_json(value: Any) -> str:
+    """JSON safe inside ``<script type="application/json">``."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+@cache
+def solutions(exercise_id: str) -> tuple[str, bytes]:
+    """The file name and bytes of an exercise's worked solutions, one HTML per page variant."""
+    count = len(exercises.page_variants(exercise_id))
+    body = [markdown_html(exercises.solution_markdown(exercise_id, v)) for v in range(count)]
+    data = json.dumps({"exercise": exercise_id, "solutions": body}, ensure_ascii=False).encode()
+    return f"{exercise_id}-{hashlib.sha256(data).hexdigest()[:12]}.json", data
+
+
+def page_data(exercise_id: str, with_solutions: bool) -> dict[str, Any]:
+    """What the page's script needs: the answer's form and, per variant, its facts and its digests."""
+    spec = exercises.answer_spec(exercise_id)
+    variants = []
+    for number, facts in enumerate(exercises.page_variants(exercise_id)):
+        rec = exercises.record(exercise_id, number)
+        facts_html = markdown_html(exercises.facts_markdown(exercise_id, number))
+        variants.append({"facts": facts, "factsHtml": facts_html, "salt": rec["salt"], "digests": rec["digests"]})
+    data: dict[str, Any] = {"answer": spec, "variants": variants}
+    if with_solutions:
+        data["solutions"] = f"{STATIC.as_posix()}/{solutions(exercise_id)[0]}"
+    return data
+
+
+def box_html(exercise_id: str, with_solutions: bool) -> str:
+    """The exercise as the page shows it (see the module docstring)."""
+    spec = exercises.exercise(exercise_id)
+    data = page_data(exercise_id, with_solutions)
+    first = data["variants"][0]
+    answer = data["answer"]
+    ident = f"lm-ex-{exercise_id}"
+    mode = "decimal" if answer["kind"] in ("number", "count") else "text"
+    return (
+        f"<section class='lm-exercise' data-exercise-id='{_e(exercise_id)}' data-provision-id='{_e(spec['provision'])}'"
+        f" data-facts='{_e(json.dumps(first['facts'], ensure_ascii=False))}' data-answer-key='{_e(spec['asks'])}'"
+        f" data-variant='0' aria-label='Exercise {_e(exercise_id)}'>"
+        f"<div class='lm-ex-question'>{markdown_html(exercises.question_markdown(exercise_id))}</div>"
+        f"<div class='lm-ex-facts' data-facts-list>{first['factsHtml']}</div>"
+        f"<p class='lm-ex-variant' data-variant-note>The book's facts. <small>Exercise id: <code>{_e(exercise_id)}"
+        "</code></small></p>"
+        f"<form class='lm-ex-form' novalidate><label for='{ident}-answer'>Your answer "
+        f"<small>({_e(answer['prompt'])})</small></label><div class='lm-ex-row'>"
+        f"<input type='text' id='{ident}-answer' name='answer' inputmode='{mode}' autocomplete='off'"
+        f" autocapitalize='off' spellcheck='false' aria-describedby='{ident}-verdict'>"
+        "<button type='submit' class='lm-ex-check' data-check>Check</button></div></form>"
+        f"<p class='lm-ex-verdict' id='{ident}-verdict' role='status' aria-live='polite'></p>"
+        "<noscript><p class='lm-ex-verdict'>Checking an answer needs JavaScript (no download, no Python).</p>"
+        "</noscript>"
+        "<div class='lm-ex-more'>"
+        "<button type='button' class='lm-ex-show' data-show-solution hidden>Show the worked solution</button>"
+        f"<details class='lm-ex-student'><summary>Facts of your own</summary><p>{_e(STUDENT_NOTE)}</p>"
+        f"<label for='{ident}-student'>Student id</label><div class='lm-ex-row'>"
+        f"<input type='text' id='{ident}-student' name='student' autocomplete='off' autocapitalize='off'>"
+        "<button type='button' data-student-use>Use</button></div>"
+        "<button type='button' class='lm-ex-book' data-student-clear>Back to the book's facts</button></details>"
+        "</div>"
+        "<div class='lm-ex-solution' data-solution hidden></div>"
+        f"<script type='application/json' data-exercise-data>{_script_json(data)}</script>"
+        "</section>"
+    )
+
+
+def solution_html(exercise_id: str) -> str:
+    """The worked solutions (instructor edition): the book's variant shown, every variant's for the script."""
+    body = json.loads(solutions(exercise_id)[1])["solutions"]
+    return (
+        f"<div class='lm-ex-solution-text' data-solution-for='{_e(exercise_id)}'>{body[0]}</div>"
+        f"<script type='application/json' data-solutions-for='{_e(exercise_id)}'>{_script_json(body)}</script>"
+    )
+
+
+class _ExerciseDirective(SphinxDirective):
+    required_arguments = 1
+    has_content = False
+
+    def exercise_id(self) -> str:
+        exercise_id = self.arguments[0]
+        exercises.exercise(exercise_id)  # KeyError naming the known ids
+        chapter = Path(self.env.docname).name
+        if exercises.exercise(exercise_id)["chapter"] != chapter:
+            raise self.error(f"exercise {exercise_id} belongs to {exercises.exercise(exercise_id)['chapter']}")
+        root = Path(self.env.srcdir)
+        for path in sorted((root / "widgets").rglob("*")):  # the answers follow the rules and the exercises
+            if path.suffix in (".py", ".yaml") and "__pycache__" not in path.parts:
+                self.env.note_dependency(str(path))
+        return exercise_id
+
+
+class ExerciseCheck(_ExerciseDirective):
+    """``{exercise-check} <id>``: the exercise's question, facts and answer box."""
+
+    def run(self) -> list[nodes.Node]:
+        exercise_id = self.exercise_id()
+        with_solutions = self.config.lex_exercise_solutions == "after-try"
+        return [nodes.raw("", box_html(exercise_id, with_solutions), format="html")]
+
+
+class ExerciseSolution(_ExerciseDirective):
+    """``{exercise-solution} <id>``: the worked solution of the variant shown (in a ``{solution}``)."""
+
+    def run(self) -> list[nodes.Node]:
+        return [nodes.raw("", solution_html(self.exercise_id()), format="html")]
+
+
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """The exercises' script and styles on a page that has an exercise box, and on no other."""
+    if MARKER in context.get("body", ""):
+        app.add_js_file("exercises/exercises.js", loading_method="defer")
+        app.add_css_file("exercises/exercises.css")
+
+
+def front_end(app: Sphinx) -> None:
+    """The script and styles into ``_static/exercises/`` before any page is written (their links' checksums)."""
+    if app.builder.format != "html":
+        return
+    target = Path(app.outdir) / STATIC
+    target.mkdir(parents=True, exist_ok=True)
+    for name in SERVED:
+        shutil.copyfile(FRONT_END / name, target / name)
+
+
+def write_solutions(app: Sphinx, exception: Exception | None) -> None:
+    """Every exercise's worked solutions into ``_static/exercises/`` (unless ``lex_exercise_solutions`` is never)."""
+    if exception is not None or app.builder.format != "html" or app.config.lex_exercise_solutions != "after-try":
+        return
+    target = Path(app.outdir) / STATIC
+    for exercise_id in exercises.exercise_ids():
+        name, data = solutions(exercise_id)
+        (target / name).write_bytes(data)
+
+
+def register(app: Sphinx) -> None:
+    app.add_directive("exercise-check", ExerciseCheck)
+    app.add_directive("exercise-solution", ExerciseSolution)
+    app.connect("builder-inited", front_end)
+    app.connect("html-page-context", page_context)
+    app.connect("build-finished", write_solutions)

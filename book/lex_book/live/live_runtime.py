@@ -1,0 +1,192 @@
+"""The page's in-browser Python, built with the book: Pyodide, a trimmed standard library and the rules' bundle.
+
+:func:`build` writes into ``<site>/_static/live/`` everything a page's calculators need to run in the reader's
+browser, all from this machine (npm's ``pyodide`` in ``node_modules``, the packages installed in the build's Python):
+
+``pyodide.mjs``, ``pyodide.asm.mjs``, ``pyodide.asm.wasm``
+    Pyodide's core, byte for byte from the npm package pinned in ``package.json``.
+``pyodide-lock.json``
+    Pyodide's lock with no package in it: the runtime loads none (the npm package holds no wheel; the rules need
+    none that is not in the bundle), and nothing can point outside the site.
+``python_stdlib.zip``
+    The standard library cut to the files the runtime really loads, compiled: Node runs Pyodide with the whole
+    library, does what a page does (``live/stdlib_probe.mjs``: start, compute every calculator, run a what-if cell,
+    fail one), takes the library's files then in ``sys.modules`` and compiles each in that same Python (hash-based
+    ``.pyc``, unchecked, which ``zipimport`` loads as it is; optimised as ``python -OO``), so the reader's browser
+    compiles no Python source at start: the start takes less than half as long (``benchmarks/live.py``). 2.5 MB of
+    library becomes about 1.4 MB; a what-if cell that imports a module the rules never load is told
+    that the module is not in the book's Python.
+``lex-live.zip``
+    The ``widgets`` package (rules, their YAML, the views that need neither ipywidgets nor lxml), babel with the CLDR
+    data of the locales the rules format money in (and their parents), PyYAML's pure-Python modules (taken from the
+    installed package: its C speed-ups are optional) and ``reader_pages.json`` (the reader's page of each provision,
+    for links: ``widgets.views.reader_links.link_from_pages``), every module compiled by the probe likewise. Written
+    deterministically (sorted, fixed times).
+``runtime.json``
+    A digest of the bundle and of the library, which the worker adds to their URLs: a rebuilt site is never run
+    with the rules a browser cached from an earlier one.
+``calculators.js``, ``calculators.css``, ``worker.js``
+    The page's script and styles and the Web Worker that runs Pyodide (``lex_book/live/static/``), copied when the build
+    starts (:func:`copy_front_end`), so that the pages' links to them carry their checksums.
+
+The probe is the slow part (a few seconds of Node): its output is kept under a digest of the bundle and Pyodide's
+version, so an unchanged build reuses it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import io
+import json
+import shutil
+import subprocess
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from babel.core import get_global
+
+import widgets
+from lex_book.paths import NODE_MODULES
+from widgets.rules.money import LOCALES
+from widgets.views import opening_facts
+from widgets.views.page import opening_form
+
+FRONT_END = Path(__file__).resolve().parent / "static"
+SERVED = ("calculators.js", "calculators.css", "worker.js")
+PROBE = FRONT_END / "stdlib_probe.mjs"
+NODE_PYODIDE = NODE_MODULES / "pyodide"
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+RUNTIME_DIR = Path("_static") / "live"
+BUNDLE = "lex-live.zip"
+STDLIB = "python_stdlib.zip"
+PAGES = "reader_pages.json"
+WIDGETS_SKIP = ("notebook.py", "controls.py", "load_line_diagram.py", "trace.py", "__main__.py", "exercises.py")
+"""Modules of ``widgets`` the runtime never imports: the ipywidgets and matplotlib views, the command lines, and the
+exercises' answers and solutions (a what-if cell must not call them; the page checks with ``exercise_check``)."""
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+PROBE_CELL = 'print("probe")\noutcome("pk-mso-2001/wages-on-wreck", ship_trade="home-trade")'
+PROBE_FAILING_CELL = "undefined_name + 1"
+
+
+class RuntimeBuildError(RuntimeError):
+    """A part of the runtime is missing (``npm ci`` not run) or the probe failed."""
+
+
+def _package_files(name: str) -> tuple[Path, list[Path]]:
+    """The folder of an installed package and its files (no ``__pycache__``)."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeBuildError(f"package {name} is not installed in the build's Python")
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    return folder, sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def babel_locales() -> set[str]:
+    """The CLDR locales the rules format money in, with every parent babel reads them through (down to root)."""
+    parents = get_global("parent_exceptions")
+    kept = {"root"}
+    for name, _ in LOCALES.values():
+        while name != "root":
+            kept.add(name)
+            name = parents.get(name) or (name.rpartition("_")[0] if "_" in name else "root")
+    return kept
+
+
+def bundle_files(reader_pages: Mapping[str, Mapping[str, str]]) -> dict[str, bytes]:
+    """The bundle's files by path: widgets (less :data:`WIDGETS_SKIP`), babel (slim), PyYAML (pure), the page table."""
+    files: dict[str, bytes] = {}
+    folder, paths = _package_files("widgets")
+    for path in paths:
+        if path.suffix in (".py", ".yaml") and path.name not in WIDGETS_SKIP and not path.name.endswith(".trace.yaml"):
+            files[f"widgets/{path.relative_to(folder).as_posix()}"] = path.read_bytes()
+    folder, paths = _package_files("babel")
+    locales = {f"{name}.dat" for name in babel_locales()}
+    for path in paths:
+        relative = path.relative_to(folder).as_posix()
+        if relative.startswith("locale-data/") and path.name not in locales:
+            continue
+        if path.suffix in (".py", ".dat"):
+            files[f"babel/{relative}"] = path.read_bytes()
+    folder, paths = _package_files("yaml")
+    files |= {f"yaml/{p.relative_to(folder).as_posix()}": p.read_bytes() for p in paths if p.suffix == ".py"}
+    files[PAGES] = json.dumps(reader_pages, sort_keys=True, separators=(",", ":")).encode()
+    return files
+
+
+def zip_bytes(files: Mapping[str, bytes]) -> bytes:
+    """A deflated zip of ``files``, the same bytes for the same files (sorted names, fixed times)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, files[name], compresslevel=9)
+    return buffer.getvalue()
+
+
+def probe_calls() -> dict[str, Any]:
+    """What the probe does in Pyodide: every calculator's opening form, a what-if cell, a failing one."""
+    compute = [[pid, opening_form(pid, opening_facts(pid))] for pid in widgets.provision_ids()]
+    return {"compute": compute, "run": [PROBE_CELL, PROBE_FAILING_CELL]}
+
+
+def probe(bundle: Path, work: Path, node: str = "node") -> tuple[bytes, bytes]:
+    """The trimmed, compiled standard library and the compiled bundle (see the module docstring)."""
+    calls = work / "probe-calls.json"
+    calls.write_text(json.dumps(probe_calls()), encoding="utf-8")
+    stdlib, compiled = work / "probe-stdlib.zip", work / "probe-bundle.zip"
+    command = [node, str(PROBE), str(NODE_PYODIDE), str(bundle), str(calls), str(stdlib), str(compiled)]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    if run.returncode != 0:
+        raise RuntimeBuildError(f"{PROBE.name} failed (exit {run.returncode}):\n{run.stderr[-3000:]}")
+    return stdlib.read_bytes(), compiled.read_bytes()
+
+
+def _pyodide_version() -> str:
+    package = NODE_PYODIDE / "package.json"
+    if not package.is_file():
+        raise RuntimeBuildError(f"{package} is missing: run `npm ci` at the repository root")
+    return json.loads(package.read_text(encoding="utf-8"))["version"]
+
+
+def empty_lock() -> bytes:
+    """Pyodide's lock file without its packages (see the module docstring)."""
+    lock = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    return json.dumps(lock, sort_keys=True, separators=(",", ":")).encode()
+
+
+def copy_front_end(outdir: Path) -> None:
+    """The page's script, styles and worker into ``outdir/_static/live``."""
+    target = outdir / RUNTIME_DIR
+    target.mkdir(parents=True, exist_ok=True)
+    for name in SERVED:
+        shutil.copyfile(FRONT_END / name, target / name)
+
+
+def build(outdir: Path, reader_pages: Mapping[str, Mapping[str, str]], cache_dir: Path) -> dict[str, int]:
+    """Write the runtime into ``outdir/_static/live`` (beside the front end :func:`copy_front_end` put there when the
+    build started); return each file's size in bytes."""
+    version = _pyodide_version()
+    target = outdir / RUNTIME_DIR
+    for name in PYODIDE_CORE:
+        shutil.copyfile(NODE_PYODIDE / name, target / name)
+    (target / "pyodide-lock.json").write_bytes(empty_lock())
+    bundle = zip_bytes(bundle_files(reader_pages))
+    key = hashlib.sha256(bundle + version.encode() + PROBE.read_bytes()).hexdigest()
+    cached = {name: cache_dir / f"{key}-{name}" for name in (STDLIB, BUNDLE)}
+    if not all(path.is_file() for path in cached.values()):
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        source = cache_dir / "bundle-source.zip"
+        source.write_bytes(bundle)
+        stdlib, compiled = probe(source, cache_dir)
+        cached[STDLIB].write_bytes(stdlib)
+        cached[BUNDLE].write_bytes(compiled)
+    for name, path in cached.items():
+        shutil.copyfile(path, target / name)
+    versions = {name: hashlib.sha256((target / name).read_bytes()).hexdigest()[:16] for name in (BUNDLE, STDLIB)}
+    (target / "runtime.json").write_text(json.dumps({"pyodide": version, "versions": versions}, indent=1) + "\n")
+    return {p.name: p.stat().st_size for p in sorted(target.iterdir())}

@@ -1,0 +1,18 @@
+"""The speed folder's part of the book's extension: each module registers its directives, nodes, assets
+and event handlers, in this order (the order matters where two handlers share an event and a priority: see the
+event table of :mod:`lex_book`)."""
+
+from __future__ import annotations
+
+from sphinx.application import Sphinx
+
+from lex_book.speed import content_stamps, gc_freeze, notebook_inputs, static_files, template_cache, toc_only
+
+
+def setup_speed(app: Sphinx) -> None:
+    content_stamps.register(app)  # pages depend on the corpus's files by their bytes (first: before any page is read)
+    notebook_inputs.register(app)  # the execution cache follows lex_notebook_inputs
+    gc_freeze.register(app)  # the cyclic collector skips the state a build starts from
+    template_cache.register(app)  # the theme's templates compiled once
+    toc_only.register(app)  # only the pages of _toc.yml are read
+    static_files.register(app)  # lex_static_digest: an edited static file has the pages written again

@@ -1,0 +1,15 @@
+"""The theme folder's part of the book's extension: each module registers its directives, nodes, assets
+and event handlers, in this order (the order matters where two handlers share an event and a priority: see the
+event table of :mod:`lex_book`)."""
+
+from __future__ import annotations
+
+from sphinx.application import Sphinx
+
+from lex_book.theme import icon_font, offline_pages, site_theme
+
+
+def setup_theme(app: Sphinx) -> None:
+    site_theme.register(app)  # templates, site_theme.css, the page fixes and the landing page
+    icon_font.register(app)  # the theme's Font Awesome cut to the site's icons
+    offline_pages.register(app)  # no page loads a script or style sheet from outside the site

@@ -1,0 +1,116 @@
+"""the theme's chrome works on a phone and passes axe-core — the menu and contents buttons, the
+sidebar's disclosure buttons, the code cells' toggles, one (light) colour mode.
+
+**The buttons.** sphinx-book-theme (1.3.0) draws its own header above the article: the primary-sidebar toggle, the
+page's buttons (search) and the secondary-sidebar ("contents") toggle. It leaves pydata-sphinx-theme's navbar empty
+(its ``theme.conf`` sets every ``navbar_*`` option blank) and hides that navbar's sidebar buttons with CSS.
+pydata-sphinx-theme 0.17.1, which sphinx-book-theme 1.3.0 requires, fills ``navbar_persistent`` with its search field
+whenever the site's own ``html_theme_options`` do not name it (``update_config`` in its ``__init__.py``): its navbar
+was then drawn, with a hidden ``.primary-toggle`` and ``.secondary-toggle`` placed before sphinx-book-theme's. Both
+themes' scripts bind the first element of each class (``document.querySelector(".primary-toggle")``): the phone
+drawer, the contents drawer and sphinx-book-theme's desktop collapse were bound to the hidden buttons and none of the
+visible ones did anything. :func:`keep_pydata_navbar_undrawn` sets ``navbar_persistent`` to ``[]`` (what
+sphinx-book-theme's ``theme.conf`` asks for; a site that sets it keeps its value): the first toggles on the page are
+the visible ones, and both themes bind them. The search button stays in sphinx-book-theme's article header, and the
+search field in the sidebar. The theme versions are pinned in ``requirements.txt``, since this depends on how they
+draw and bind (``tests/book/test_navigation.py`` clicks the buttons in chromium at phone and desktop widths).
+
+**Names.** The sidebar's ``<summary>`` that opens a chapter's or a statute's pages holds only a chevron icon: it gets
+a name ("Contents of Merchant Shipping ..."; :func:`name_sidebar_toggles`). myst-nb names each code cell's "Show code
+cell source" toggle "Toggle hidden content" (``aria-label``), a name that does not contain its visible words; the
+label is dropped so the visible words name it (:func:`name_toggles_by_their_words`).
+
+**Colours.** The links' colour (sphinx-book-theme's primary colour) is made dark enough for the tinted boxes it
+appears on (``static_theme/site_theme.css``).
+
+**One colour mode.** Measured with axe-core (``tests/book/test_accessibility.py``), dark mode failed colour contrast
+on the reader's notes and the calculators (118 serious nodes on Pakistan Part IV against 38 in light): their colours
+are chosen for a light page. Until dark is right the light/dark switch is not drawn and every page is light, whatever
+a reader chose before (``site_theme_templates/``: ``theme-switcher.html`` and ``layout.html``, which also leaves
+Sphinx's own search scripts out of every page's head; see ``site_search.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
+MYST_NB_TOGGLE = '<summary aria-label="Toggle hidden content">'
+
+
+def keep_pydata_navbar_undrawn(app: Sphinx, config: Config) -> None:
+    config.html_theme_options.setdefault("navbar_persistent", [])
+
+
+def add_templates_and_static(app: Sphinx, config: Config) -> None:
+    config.templates_path.append(str(TEMPLATES))
+    config.html_static_path.append(str(STATIC))
+
+
+def name_sidebar_toggles(generate: Callable[..., Any]) -> Callable[..., Any]:
+    """pydata-sphinx-theme's ``generate_toctree_html``, with a name on each ``<summary>`` that holds no text."""
+
+    def generate_named(*args: Any, **kwargs: Any) -> Any:
+        tree = generate(*args, **kwargs)
+        for summary in getattr(tree, "select", lambda _: [])("li.has-children > details > summary"):
+            if summary.get_text(strip=True) or summary.get("aria-label"):
+                continue
+            link = summary.find_parent("li").find("a", recursive=False)
+            if link is not None:
+                summary["aria-label"] = f"Contents of {link.get_text(' ', strip=True)}"
+        return tree
+
+    return generate_named
+
+
+def name_toggles_by_their_words(body: str) -> str:
+    return body.replace(MYST_NB_TOGGLE, "<summary>")
+
+
+def fix_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    if "generate_toctree_html" in context:
+        context["generate_toctree_html"] = name_sidebar_toggles(context["generate_toctree_html"])
+    if isinstance(context.get("body"), str):
+        context["body"] = name_toggles_by_their_words(context["body"])
+
+
+LANDING = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<link rel="icon" href="_static/{icon}">
+<meta http-equiv="Refresh" content="0; url={first}">
+</head>
+<body><p><a href="{first}">{title}</a></p></body>
+</html>
+"""
+"""The site's root page: sphinx-external-toc writes a bare ``<meta http-equiv="Refresh">`` there, which names no
+icon, so that a browser that asks before it follows the refresh gets a 404 for /favicon.ico (seen in chromium)."""
+
+
+def write_landing(app: Sphinx, exception: Exception | None) -> None:
+    """Write ``index.html``, a refresh to the first page naming the site's icon, before sphinx-external-toc's
+    ``ensure_index_file`` (which writes its bare one only where there is none)."""
+    if exception is not None or app.builder.format != "html" or app.config.root_doc == "index":
+        return
+    icon = Path(app.config.html_favicon or "").name
+    first = f"{app.config.root_doc}.html"
+    text = LANDING.format(title=escape(app.config.html_title or app.config.project), icon=escape(icon), first=first)
+    Path(app.outdir, "index.html").write_text(text, encoding="utf-8")
+
+
+def register(app: Sphinx) -> None:
+    app.connect("config-inited", keep_pydata_navbar_undrawn)
+    app.connect("config-inited", add_templates_and_static)
+    app.add_css_file("site_theme.css")
+    app.connect("html-page-context", fix_page, priority=600)  # after pydata-sphinx-theme's functions (500)
+    app.connect("build-finished", write_landing, priority=400)  # before sphinx-external-toc's (500)
