@@ -52,7 +52,7 @@ WORDS: dict[str, Any] = {
 scale after it, as the power of ten it multiplies by ("1.5 lakh", "2 crore", "150k", "15L"), a unit ("30 mm",
 "2 months' wages") and the ledger's ending ("Rs. 150,000/-", Pakistan's "/="). Anything else after the number makes
 the answer unreadable: never a number smaller than the student meant. The page's script reads the same table, from
-the page (``book/_ext``), so the two cannot differ."""
+the page (``book/lex_book/exercises``), so the two cannot differ."""
 KINDS = ("number", "count", "yes-no", "text")
 
 
