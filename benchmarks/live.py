@@ -5,7 +5,8 @@
 Needs the built book with its lite site (``make book-build``). Headless Debian Chromium on 127.0.0.1, a fresh
 profile (empty cache) for each path, behind a proxy that refuses and counts every request leaving the machine
 (``lite/localsite.py`` ``OutsideTrap``), and a static server that gzips what a static host gzips (HTML, JS, CSS,
-JSON, WebAssembly, SVG; not zip files), counting the bytes it puts on the wire.
+JSON, WebAssembly, SVG and the runtime's zips, which store their files for the host to compress), counting the
+bytes it puts on the wire.
 
 (a) native: a cold ``python -m widgets eval`` of the wages-on-wreck calculator's opening facts with a new monthly
     wage (the median of five processes): the floor.
@@ -51,7 +52,7 @@ from results_file import write_results  # noqa: E402
 PAGE = "book/chapters/wages-on-wreck.html"
 LAB = "lite/lab/index.html?path=chapters/wages-on-wreck.ipynb"
 PROVISION = "pk-mso-2001/wages-on-wreck"
-COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".map", ".ipynb", ".woff"}
+COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".map", ".ipynb", ".woff", ".zip"}
 TRAPPED_HOST = re.compile(r"^[A-Z]+ (?:https?://)?([^/:\s]+)")
 """The host of a request line the proxy refused; Chromium's own (``tests/lite/chromium_own_hosts.yaml``) are not
 the book's."""
