@@ -62,6 +62,7 @@ html-page-context    600      theme.site_theme.fix_page                     afte
 html-page-context    900      live.live_calculators.page_context            after myst-nb added its scripts (500)
 html-page-context    900      theme.offline_pages.keep_pages_offline        after every extension added its assets
 build-finished       400      theme.site_theme.write_landing                before sphinx-external-toc's (500)
+build-finished       400      theme.site_theme.write_not_found
 build-finished       400      open_data.open_data.write_open_data           before the search indexes the pages
 build-finished       500      speed.notebook_inputs.store_digest
 build-finished       500      speed.gc_freeze.resume_after_failure

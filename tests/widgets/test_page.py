@@ -33,7 +33,9 @@ def test_the_form_names_every_fact_and_opens_on_the_books_result(provision_id):
     for fact in widgets.describe(provision_id)["facts"]:
         assert f"name='{fact['name']}'" in page, fact["name"]
         assert f"data-error-for='{fact['name']}'" in page
-    region = re.search(r"<div class='lm-calc-result' data-result aria-live='polite'>(.*)</div></section>$", page)
+    region = re.search(
+        r"<div class='lm-calc-result' id='[^']+' data-result aria-live='polite'>(.*)</div></section>$", page
+    )
     expected = result_html(widgets.evaluate(provision_id, form_facts(provision_id, opening_form(provision_id))))
     assert region is not None and region.group(1) == expected
 
@@ -182,3 +184,20 @@ def test_options_are_described_in_words(provision_id):
     panel = result_html(result)
     assert "a year&#x27;s wages divided by 365 (not the default: the monthly wage divided by 30)" in panel
     assert "<code>" not in panel and "monthly*12/365" not in panel
+
+
+@pytest.mark.parametrize("provision_id", PROVISIONS)
+def test_the_summary_names_the_total_its_value_and_kind_and_links_to_the_result(provision_id):
+    html = calculator_html(provision_id, opening_facts(provision_id))
+    summary = re.search(r"<a class='lm-calc-summary' href='#([^']+)' data-summary>([^<]+)</a>", html)
+    assert summary and f"id='{summary.group(1)}' data-result" in html
+    result = widgets.evaluate(provision_id, form_facts(provision_id, opening_form(provision_id)))
+    if result["amounts"]:
+        name = next((n for n in result["amounts"] if n.startswith("total")), next(iter(result["amounts"])))
+        amount = result["amounts"][name]
+        assert widgets.format_money(amount["value"], amount["currency"]) in summary.group(2)
+        assert re.search(r"\((entitlement|statutory maximum|statutory minimum|nil)\)$", summary.group(2))
+    bad = form_result(provision_id, opening_form(provision_id) | {f["name"]: "a lot" for f in
+                      widgets.describe(provision_id)["facts"] if f["kind"] == "money"})  # fmt: skip
+    if bad["problems"]:
+        assert bad["summary"] == "Please check the facts marked above."

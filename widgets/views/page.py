@@ -27,7 +27,7 @@ from typing import Any
 import widgets
 from widgets.rules.facts import NOT_SHOWN
 from widgets.views import display
-from widgets.views.panels import error_html, result_html
+from widgets.views.panels import error_html, result_html, summary_text
 from widgets.views.reader_links import Link
 
 PROOF_CHOICES = (("proved", True), ("disproved", False), (NOT_SHOWN, NOT_SHOWN))
@@ -134,28 +134,36 @@ def calculator_html(provision_id: str, facts: Mapping[str, Any], link: Link | No
         else ""
     )
     law_box = f"<details class='lm-law'><summary>The law</summary>{''.join(law)}</details>" if law else ""
+    opening = answer(provision_id, values, link)
     return (
         f"<section class='lm-calc' data-provision-id='{_e(provision_id)}' data-state='static'"
         f" aria-labelledby='{prefix}-title'>"
         f"<h4 class='lm-calc-title' id='{prefix}-title'>{_e(info['title'])}</h4>"
         f"<form class='lm-calc-form' novalidate><div class='lm-facts'>{''.join(fields)}</div>{options_box}"
         "<button type='submit' class='lm-compute'>Compute</button></form>"
+        # stays at the foot of the screen while the form is edited (calculators.css: sticky), linking to the result
+        f"<a class='lm-calc-summary' href='#{prefix}-result' data-summary>{_e(opening['summary'])}</a>"
         f"{law_box}"
         f"<p class='lm-calc-status' role='status'>{_e(STATIC_NOTE)}</p>"
-        f"<div class='lm-calc-result' data-result aria-live='polite'>{result_panel(provision_id, values, link)}</div>"
+        f"<div class='lm-calc-result' id='{prefix}-result' data-result aria-live='polite'>{opening['html']}</div>"
         "</section>"
     )
 
 
+CHECK_FACTS = "Please check the facts marked above."
+
+
 def answer(provision_id: str, facts: Mapping[str, Any], link: Link | None = None) -> dict[str, Any]:
     """The result region for ``facts`` (``None`` values left out): ``html`` of the result, or of the rule's message
-    naming each bad fact, and ``problems`` as (fact, why) pairs — never a figure for facts the rule refused."""
+    naming each bad fact, and ``problems`` as (fact, why) pairs — never a figure for facts the rule refused; and
+    ``summary``, the result in one line (:func:`widgets.views.panels.summary_text`)."""
     raw = {name: value for name, value in facts.items() if value is not None}
     try:
-        return {"html": result_html(widgets.evaluate(provision_id, raw), link), "problems": []}
+        result = widgets.evaluate(provision_id, raw)
     except widgets.FactError as error:
         words = display.problems_in_words(error.problems)
-        return {"html": error_html(error.problems), "problems": [list(p) for p in words]}
+        return {"html": error_html(error.problems), "problems": [list(p) for p in words], "summary": CHECK_FACTS}
+    return {"html": result_html(result, link), "problems": [], "summary": summary_text(result)}
 
 
 def result_panel(provision_id: str, facts: Mapping[str, Any], link: Link | None = None) -> str:

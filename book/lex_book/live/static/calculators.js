@@ -233,6 +233,8 @@
     var result = root.querySelector("[data-result]");
     var form = root.querySelector("form");
     if (root.dataset.state === "static") setState(root, "starting", STARTING);
+    var summary = root.querySelector("[data-summary]");
+    if (summary) summary.classList.add("lm-stale");
     result.classList.add("lm-stale");
     result.setAttribute("aria-busy", "true");
     start().then(function () {
@@ -244,6 +246,10 @@
           return;
         }
         result.innerHTML = answer.html;
+        if (summary) {
+          summary.textContent = answer.summary || "";
+          summary.classList.remove("lm-stale");
+        }
         result.classList.remove("lm-stale");
         result.removeAttribute("aria-busy");
         result.dataset.live = "true";
@@ -387,7 +393,48 @@
     });
   }
 
+  /* The theme's "Back to top" pill never covers a control a reader may be using: while it would overlap one (or a
+     control has the focus) it is hidden, and it shows again once it covers nothing. */
+  function keepBackToTopClear() {
+    var pill = document.getElementById("pst-back-to-top");
+    if (!pill) return;
+    var pending = false;
+    function covers() {
+      var box = pill.getBoundingClientRect();
+      if (!box.width || !box.height) return false;
+      var controls = document.querySelectorAll(
+        ".lm-calc input, .lm-calc select, .lm-calc button, .lm-calc-summary, .lm-what-if textarea, " +
+        ".lm-what-if button, .lm-exercise input, .lm-exercise button");
+      for (var i = 0; i < controls.length; i++) {
+        var r = controls[i].getBoundingClientRect();
+        if (r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom) return true;
+      }
+      return false;
+    }
+    function check() {
+      pending = false;
+      var focused = document.activeElement && document.activeElement.closest &&
+        document.activeElement.closest(".lm-calc, .lm-what-if, .lm-exercise");
+      var hide = !!focused || covers();
+      var wanted = hide ? "hidden" : "";
+      pill.dataset.lmHidden = hide ? "true" : "false";
+      if (pill.style.visibility !== wanted) pill.style.visibility = wanted; // unchanged: no mutation, no loop
+    }
+    function soon() {
+      if (!pending) {
+        pending = true;
+        window.requestAnimationFrame(check);
+      }
+    }
+    window.addEventListener("scroll", soon, { passive: true });
+    window.addEventListener("resize", soon);
+    document.addEventListener("focusin", soon);
+    document.addEventListener("focusout", soon);
+    new MutationObserver(soon).observe(pill, { attributes: true, attributeFilter: ["style", "class"] });
+  }
+
   function init() {
+    keepBackToTopClear();
     document.querySelectorAll(".lm-calc[data-provision-id]").forEach(calculator);
     document.querySelectorAll("div.cell.tag_what-if").forEach(whatIf);
     var reason = unsupported();

@@ -102,10 +102,28 @@
     });
   }
 
+  /* A wide table (the s.256 penalty Table) as a card per item on a phone (statute_reader.css, below 40em): each
+     cell is labelled with its column's heading, taken from the table's first heading row. A row whose cells do not
+     fill the columns one by one (a spanning sub-row) is left as it is. */
+  function cards() {
+    document.querySelectorAll("table.akn-table-wide").forEach(function (table) {
+      var heading = table.querySelector("thead tr");
+      if (!heading) return;
+      var names = Array.prototype.map.call(heading.children, function (cell) { return cell.textContent.trim(); });
+      table.querySelectorAll("tbody tr").forEach(function (row) {
+        var cells = Array.prototype.filter.call(row.children, function (cell) { return cell.tagName === "TD"; });
+        if (cells.length !== names.length) return;
+        cells.forEach(function (cell, index) { cell.setAttribute("data-label", names[index]); });
+      });
+      table.classList.add("akn-cards");
+    });
+  }
+
   function init() {
     moved();
     citations();
     notes();
+    cards();
   }
 
   window.addEventListener("hashchange", moved);
