@@ -80,8 +80,11 @@ TIMED_EDIT = """async ([index, wage]) => {
 class GzipSite:
     """``folder`` on 127.0.0.1, gzipped as a static host would (``COMPRESSED``); ``wire`` counts bytes sent."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, rate: float = 0.0, rtt: float = 0.0) -> None:
+        """``rate`` (bytes a second) and ``rtt`` (seconds) make it a phone's link: every response waits ``rtt``
+        before its first byte, and all responses share ``rate`` (one link: a token bucket); 0 is unthrottled."""
         site = self
+        self.rate, self.rtt, self._free = rate, rtt, 0.0
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args: Any) -> None:
@@ -104,7 +107,13 @@ class GzipSite:
 
             def copyfile(self, source: Any, outputfile: Any) -> None:
                 before = source.tell()
-                super().copyfile(source, outputfile)
+                if not site.rate:
+                    super().copyfile(source, outputfile)
+                else:
+                    time.sleep(site.rtt)
+                    while chunk := source.read(16 * 1024):
+                        site.pace(len(chunk))
+                        outputfile.write(chunk)
                 site.count(source.tell() - before)
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=folder))
@@ -117,6 +126,13 @@ class GzipSite:
             if path not in self._cache:
                 self._cache[path] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
             return self._cache[path]
+
+    def pace(self, size: int) -> None:
+        """Wait for ``size`` bytes' turn on the shared link."""
+        with self._lock:
+            start = max(time.monotonic(), self._free)
+            self._free = start + size / self.rate
+        time.sleep(max(0.0, self._free - time.monotonic()))
 
     def count(self, size: int) -> None:
         with self._lock:

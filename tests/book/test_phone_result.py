@@ -220,3 +220,28 @@ def test_a_missing_address_gets_the_books_404_page_with_its_way_home(browser, bu
         page.close()
         server.shutdown()
         server.server_close()
+
+
+@pytest.mark.parametrize(
+    ("address", "label", "first", "count"),
+    [
+        ("book/reader/pk-mso-2001/index.html", "Jump to", "Part I", 10),
+        ("book/reader/glossary.html", "Terms from", "A", 15),
+    ],
+)
+def test_a_long_contents_page_and_the_glossary_have_a_jump_list(browser, site_url, address, label, first, count):
+    page = browser.new_page(viewport={"width": 390, "height": HEIGHT})
+    try:
+        page.goto(f"{site_url}/{address}")
+        nav = page.get_by_role("navigation", name=label)
+        links = nav.locator("a")
+        assert links.count() >= count
+        assert links.first.inner_text() == first
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        last = links.last
+        target = last.get_attribute("href")
+        last.click()
+        assert page.evaluate(f"document.querySelector('{target}').getBoundingClientRect().top") < HEIGHT
+        assert page.evaluate("scrollY") > 2000, "the jump went down the page"
+    finally:
+        page.close()
