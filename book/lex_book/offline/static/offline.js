@@ -19,12 +19,23 @@
     : Promise.reject(new Error("no service worker here"));
   registration.catch(function () {});
 
+  /* The page and what it loaded before the worker took control (its first visit): the worker keeps them too. */
+  function keepThisPage() {
+    var here = window.location.href.split("#")[0];
+    var loaded = performance.getEntriesByType("resource").map(function (entry) { return entry.name; })
+      .filter(function (url) { return url.indexOf(window.location.origin + "/") === 0; });
+    navigator.serviceWorker.controller.postMessage({ type: "keep", urls: [here].concat(loaded) });
+  }
+
   var controlled = new Promise(function (resolve) {
     if (!supported || navigator.serviceWorker.controller) {
       resolve();
       return;
     }
-    navigator.serviceWorker.addEventListener("controllerchange", function () { resolve(); }, { once: true });
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      keepThisPage();
+      resolve();
+    }, { once: true });
     registration.catch(resolve);
     window.setTimeout(resolve, 3000);
   });

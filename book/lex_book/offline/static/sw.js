@@ -7,7 +7,7 @@
 //   pages (navigations): the network first, then the cache (the address without its query), then offline.html;
 //   _static/, pagefind/: the cache first (their addresses carry versions or hashes), else the network, kept;
 //   runtime.json: the network first (it names the runtime's digests), then the cache.
-// A page's {type: "save"} message fetches offline.json's list into the caches, answering {type: "saved", done,
+// A page's {type: "keep", urls} message keeps what it loaded before the worker controlled it; {type: "save"} fetches offline.json's list into the caches, answering {type: "saved", done,
 // total, failed} as it goes; {type: "tidy"} deletes other builds' caches (what activation does).
 const VERSION = "__VERSION__";
 const RUNTIME = "__RUNTIME__";
@@ -15,6 +15,7 @@ const PAGES = `lex-pages-${VERSION}`;
 const LIVE = `lex-runtime-${RUNTIME}`;
 const ROOT = new URL("./", self.location.href);
 const OFFLINE = new URL("offline.html", ROOT).href;
+const SKIPPED = ["lite", "data", "akn"];
 
 function cacheFor(url) {
   return url.pathname.startsWith(new URL("_static/live/", ROOT).pathname) ? LIVE : PAGES;
@@ -77,6 +78,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== ROOT.origin || !url.pathname.startsWith(ROOT.pathname)) return;
+  const top = url.pathname.slice(ROOT.pathname.length).split("/")[0];
+  if (SKIPPED.includes(top)) return; // the lab (its own worker), the open data's downloads: the network's
   if (request.mode === "navigate") {
     event.respondWith(page(request));
     return;
@@ -114,7 +117,30 @@ async function save(port) {
   port.postMessage({ type: "saved", done, total, failed: failed.length, finished: true, bytes: list.bytes });
 }
 
+/* The page that installed the worker, and what it loaded before the worker controlled it: kept, so that the first
+   page read also reads offline. */
+async function keepLoaded(urls) {
+  await Promise.all(
+    urls.map(async (name) => {
+      const url = new URL(name, ROOT);
+      if (url.origin !== ROOT.origin) return;
+      const cache = await caches.open(cacheFor(url));
+      if (await cache.match(url.href)) return;
+      try {
+        const response = await fetch(url.href);
+        if (response.ok && response.status === 200) await cache.put(url.href, response);
+      } catch (error) {
+        /* offline already: nothing to keep */
+      }
+    }),
+  );
+}
+
 self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "keep") {
+    event.waitUntil(keepLoaded(event.data.urls || []));
+    return;
+  }
   const port = event.ports && event.ports[0];
   if (!port) return;
   if (event.data && event.data.type === "save") event.waitUntil(save(port));
