@@ -181,7 +181,9 @@
       };
       worker.onerror = function (event) {
         event.preventDefault();
-        reject(failure_(event.message || "the worker could not load its files", "missing"));
+        if (navigator.onLine === false) {
+          reject(failure_("you are offline, and this page's Python is not saved on this device", "offline"));
+        } else reject(failure_(event.message || "the worker could not load its files", "missing"));
       };
       worker.postMessage({ type: "init", folder: pageFolder() });
     }); }); // after the site's service worker controls the page (offline.js), so that it keeps the runtime

@@ -34,17 +34,19 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(tidy().then(() => self.clients.claim()));
 });
 
-async function keep(request, response) {
+/* The response as it arrives, to the page at once; a copy into the cache meanwhile (awaiting the put would hold the
+   whole download back until its last byte, and the page's progress with it). */
+function keep(event, request, response) {
   if (response && response.status === 200 && response.type === "basic") {
-    const cache = await caches.open(cacheFor(new URL(request.url)));
-    await cache.put(request, response.clone());
+    const copy = response.clone();
+    event.waitUntil(caches.open(cacheFor(new URL(request.url))).then((cache) => cache.put(request, copy)));
   }
   return response;
 }
 
-async function page(request) {
+async function page(event, request) {
   try {
-    return await keep(request, await fetch(request));
+    return keep(event, request, await fetch(request));
   } catch (error) {
     const cache = await caches.open(PAGES);
     return (
@@ -55,18 +57,21 @@ async function page(request) {
   }
 }
 
-async function cacheFirst(request) {
-  const cache = await caches.open(cacheFor(new URL(request.url)));
-  const kept = await cache.match(request.url);
+async function cacheFirst(event, request) {
+  const url = new URL(request.url);
+  const cache = await caches.open(cacheFor(url));
+  // Pagefind asks for its entry file with a time in the query, to pass the HTTP cache: the file is the same one
+  const loose = url.pathname.startsWith(new URL("pagefind/", ROOT).pathname);
+  const kept = await cache.match(loose ? url.origin + url.pathname : request.url);
   if (kept) return kept;
   const response = await fetch(request);
   if (request.headers.has("Range")) return response; // a part of a file: never kept
-  return keep(new Request(request.url), response);
+  return keep(event, new Request(loose ? url.origin + url.pathname : request.url), response);
 }
 
-async function networkFirst(request) {
+async function networkFirst(event, request) {
   try {
-    return await keep(request, await fetch(request));
+    return keep(event, request, await fetch(request));
   } catch (error) {
     const kept = await caches.match(request.url);
     if (kept) return kept;
@@ -81,13 +86,13 @@ self.addEventListener("fetch", (event) => {
   const top = url.pathname.slice(ROOT.pathname.length).split("/")[0];
   if (SKIPPED.includes(top)) return; // the lab (its own worker), the open data's downloads: the network's
   if (request.mode === "navigate") {
-    event.respondWith(page(request));
+    event.respondWith(page(event, request));
     return;
   }
   const path = url.pathname.slice(ROOT.pathname.length);
-  if (path === "_static/live/runtime.json" || path === "offline.json") event.respondWith(networkFirst(request));
-  else if (path.startsWith("_static/") || path.startsWith("pagefind/")) event.respondWith(cacheFirst(request));
-  else event.respondWith(networkFirst(request));
+  if (path === "_static/live/runtime.json" || path === "offline.json") event.respondWith(networkFirst(event, request));
+  else if (path.startsWith("_static/") || path.startsWith("pagefind/")) event.respondWith(cacheFirst(event, request));
+  else event.respondWith(networkFirst(event, request));
 });
 
 async function save(port) {
