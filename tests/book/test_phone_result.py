@@ -48,7 +48,7 @@ def test_after_an_edit_the_changed_figure_is_on_screen_without_scrolling(browser
         box = summary.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT + 1, box
         assert wage.bounding_box()["y"] >= 0, "the field edited is still on screen"
-        assert summary.evaluate("el => getComputedStyle(el).position") == "sticky"
+        assert summary.evaluate("el => getComputedStyle(el).position") == "fixed"  # floating over the form
         page.screenshot(path=f"/tmp/result-in-sight-{chapter}-{width}.png")
         summary.click()  # the link goes to the full result
         result = root.locator("[data-result]").bounding_box()

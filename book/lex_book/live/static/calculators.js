@@ -297,6 +297,41 @@
     });
     var lab = labLink();
     if (lab) root.appendChild(lab);
+    floatSummary(root);
+  }
+
+  /* The summary line floats at the foot of the screen while its calculator is on screen and the line's own place
+     is below the screen's foot (the form being edited); it is laid over the calculator's width. */
+  function floatSummary(root) {
+    var summary = root.querySelector("[data-summary]");
+    if (!summary || typeof IntersectionObserver !== "function") return;
+    var anchor = document.createElement("span");
+    anchor.className = "lm-summary-anchor";
+    summary.parentNode.insertBefore(anchor, summary);
+    var sectionIn = false, anchorBelow = false;
+    function place() {
+      var floating = sectionIn && anchorBelow;
+      summary.classList.toggle("lm-floating", floating);
+      if (floating) {
+        var box = root.getBoundingClientRect();
+        summary.style.left = Math.max(0, box.left) + "px";
+        summary.style.width = Math.min(box.width, window.innerWidth) + "px";
+      } else {
+        summary.style.left = "";
+        summary.style.width = "";
+      }
+    }
+    new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) { sectionIn = entry.isIntersecting; });
+      place();
+    }).observe(root);
+    new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        anchorBelow = !entry.isIntersecting && entry.boundingClientRect.top > 0;
+      });
+      place();
+    }).observe(anchor);
+    window.addEventListener("resize", place);
   }
 
   /* --- what-if cells ----------------------------------------------------------------------------------------- */
