@@ -62,6 +62,7 @@ book: book-build
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 test: setup lint
 	$(PY) -m pytest

@@ -32,11 +32,10 @@ from typing import Any
 from lxml import etree
 
 from corpus import catalogue, xmlio
+from corpus.vocabulary import CITATION_HEADS
 from corpus.xmlio import AKN_NS, NS, NUMBERED_LEVELS, local_name, normalise_space, num_of
 
-_DIVISIONS = {"part", "chapter"}
-_HEADS = {"section", "attachment", "longTitle", *_DIVISIONS}
-"""The elements a citation starts from: nothing above them is part of it."""
+_HEADS = CITATION_HEADS
 _LEAVES = {"meta", "num", "heading", "subheading", "p", "listIntroduction", "crossHeading", "tr", "authorialNote"}
 """Elements that hold no citable element, so the search for one never enters them."""
 _MARGINAL = {"num", "heading", "subheading"}

@@ -17,8 +17,9 @@ from lxml import etree
 
 from corpus import catalogue
 from corpus.cite import load
+from corpus.vocabulary import GROUPS
 
-_DIVISIONS = {"part", "subpart", "chapter", "subchapter", "division", "subdivision", "title", "subtitle"}
+_DIVISIONS = GROUPS
 _MARGINAL = {"num", "heading", "subheading"}
 _INDENT = "  "
 

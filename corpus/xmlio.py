@@ -10,12 +10,10 @@ from pathlib import Path
 
 from lxml import etree
 
+from corpus.vocabulary import NUMBERED_LEVELS as NUMBERED_LEVELS  # re-exported: the names live in vocabulary
+
 AKN_NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 NS = {"a": AKN_NS}
-NUMBERED_LEVELS = frozenset(
-    {"subsection", "paragraph", "subparagraph", "clause", "subclause", "point", "item", "list", "alinea", "indent"}
-)
-"""The AKN elements that number the levels below a section: "(1)", "(a)", "(i)" …"""
 
 
 def local_name(el: etree._Element) -> str:

@@ -51,6 +51,8 @@ import notebooks  # noqa: E402
 import pyyaml_pure  # noqa: E402
 from wheelfile import write_wheel  # noqa: E402
 
+from widgets import browser  # noqa: E402
+
 STAGE = ROOT / "_build" / "lite-src"
 OUTPUT = ROOT / "_build" / "html" / "lite"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -59,9 +61,6 @@ STAMP = "lex-maritima-lite.json"
 """Written last into the output: what was built, from which Pyodide, when (tests check freshness against it)."""
 PYODIDE_SKIP = (".map", ".d.ts", ".html", "README.md", "package.json")
 PROJECT_PARTS = ("pyproject.toml", "corpus", "widgets")
-WITHHELD = ("widgets/exercises.py",)
-"""Left out of the lab's copy of the project: the exercises' answers and worked solutions (a student checks with the
-digests of ``exercise_checks.json`` instead, through ``lex_maritima_live.check``)."""
 
 
 def log(message: str) -> None:
@@ -95,9 +94,15 @@ def stage_pyodide(static: Path) -> None:
 
 
 def _ignored(folder: str, names: list[str]) -> set[str]:
-    """What the project's wheel leaves out: caches and :data:`WITHHELD`."""
+    """What the project's wheel leaves out: caches and what :func:`widgets.browser.sent` withholds from a browser
+    (the exercises' answers: a student checks with the digests of ``exercise_checks.json``, through
+    ``lex_maritima_live.check``)."""
     relative = Path(folder).resolve().relative_to(ROOT).as_posix()
-    return {n for n in names if n == "__pycache__" or n.endswith(".pyc") or f"{relative}/{n}" in WITHHELD}
+    return {
+        n
+        for n in names
+        if n == "__pycache__" or n.endswith(".pyc") or not browser.sent(f"{relative}/{n}", page_runtime=False)
+    }
 
 
 def project_wheel(out_dir: Path) -> Path:

@@ -8,7 +8,7 @@ reads them from ``app.config``; none declares its own. An allowed value outside 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -19,7 +19,7 @@ class Setting:
     name: str
     default: Any
     meaning: str
-    rebuild: str  # Sphinx's: "env" (read every page again), "html" (write every page again) or "" (nothing)
+    rebuild: Literal["env", "html", ""]  # Sphinx's: read every page again, write every page again, or nothing
     types: tuple[type, ...] = ()
     allowed: tuple[Any, ...] = ()  # when not empty, the only values accepted
 

@@ -27,7 +27,7 @@ class BuildState:
     notebook_news: str | None = None
     # reader/statute_reader.py: generated pages in no toctree, and the sidebar shared by a document's pages
     reader_orphans: set[str] = field(default_factory=set)
-    reader_toctrees: dict[str, Any] = field(default_factory=dict)
+    reader_toctrees: dict[tuple[str, str], str] = field(default_factory=dict)
     # notes/reader_notes.py: the annotation files of this build, and the notes placed on each page (on first need)
     notes_files: list[Path] = field(default_factory=list)
     notes_by_page: dict[str, Any] | None = None

@@ -22,9 +22,9 @@ import yaml
 from bluebell.parser import parse_to_xml_bytes
 
 import corpus
-from corpus import catalogue, identity, xmlio
+from corpus import catalogue, identity, page_map, xmlio
 from corpus.cite import load as load_document
-from lex_book.reader import akn_pages, akn_render
+from lex_book.reader import akn_render
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -34,7 +34,7 @@ SITE = ROOT / "_build" / "html"
 def clear_caches() -> None:
     """Forget every parsed document (the corpus's and the reader's caches)."""
     load_document.cache_clear()
-    akn_pages.document_pages.cache_clear()
+    page_map.document_pages.cache_clear()
     akn_render.definitions.cache_clear()
 
 

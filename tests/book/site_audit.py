@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import yaml
@@ -96,41 +97,50 @@ def _script_urls(text: str) -> list[str]:
     return [m.group(0) for m in JS_URL.finditer(text)]
 
 
+def _attribute_urls(name: str, tag: str, el: Any, attr: str, value: str) -> list[ExternalUrl]:
+    """The external URLs of one attribute of an element, each classed as fetched or not."""
+    found: list[ExternalUrl] = []
+    urls = [u.strip().split(" ")[0] for u in value.split(",")] if attr == "srcset" else [value]
+    for url in (u for u in urls if _is_external(u)):
+        if attr in FETCHED_ATTRIBUTES or (attr == "href" and tag in {"image", "use"}):
+            found.append(ExternalUrl(name, url, f"<{tag} {attr}>", True))
+        elif attr == "href" and tag == "link":
+            rels = set((el.get("rel") or "").lower().split())
+            found.append(ExternalUrl(name, url, f"<link rel={' '.join(rels)}>", not rels <= NAVIGATION_RELS))
+        elif attr in {"href", "action", "cite"}:
+            found.append(ExternalUrl(name, url, f"<{tag} {attr}>", False))
+        elif not attr.startswith(("data-", "xmlns")) and attr not in {"content", "title", "alt"}:
+            found.append(ExternalUrl(name, url, f"<{tag} {attr}>", True))
+    if attr == "style":
+        found += [ExternalUrl(name, u, "style url()", True) for u in _css_urls(value) if _is_external(u)]
+    return found
+
+
+def _element_urls(name: str, el: Any) -> list[ExternalUrl]:
+    """The external URLs of one element of a page: its attributes, a refresh, a style or script's text."""
+    tag = el.tag.lower()
+    found: list[ExternalUrl] = []
+    for attr, value in el.attrib.items():
+        found += _attribute_urls(name, tag, el, attr.lower().split("}")[-1], value)
+    if tag == "meta" and (el.get("http-equiv") or "").lower() == "refresh":
+        target = (el.get("content") or "").partition("url=")[2]
+        if _is_external(target):
+            found.append(ExternalUrl(name, target, "<meta refresh>", True))
+    if tag == "style" and el.text:
+        found += [ExternalUrl(name, u, "<style> url()", True) for u in _css_urls(el.text) if _is_external(u)]
+    if tag == "script" and el.text:
+        found += [ExternalUrl(name, u, "<script> text", None) for u in _script_urls(el.text)]
+    return found
+
+
 def external_urls(site: Path, skip: tuple[str, ...] = ()) -> list[ExternalUrl]:
     """Every external URL in the site's HTML, CSS and JavaScript files (except those under the folders ``skip``)."""
     found: list[ExternalUrl] = []
     for page in pages(site, skip):
         name = page.relative_to(site).as_posix()
-        tree = _tree(page)
-        for el in tree.iter():
-            if not isinstance(el.tag, str):
-                continue
-            tag = el.tag.lower()
-            for attr, value in el.attrib.items():
-                attr = attr.lower().split("}")[-1]
-                urls = [u.strip().split(" ")[0] for u in value.split(",")] if attr == "srcset" else [value]
-                for url in (u for u in urls if _is_external(u)):
-                    if attr in FETCHED_ATTRIBUTES or (attr == "href" and tag in {"image", "use"}):
-                        found.append(ExternalUrl(name, url, f"<{tag} {attr}>", True))
-                    elif attr == "href" and tag == "link":
-                        rels = set((el.get("rel") or "").lower().split())
-                        found.append(
-                            ExternalUrl(name, url, f"<link rel={' '.join(rels)}>", not rels <= NAVIGATION_RELS)
-                        )
-                    elif attr in {"href", "action", "cite"}:
-                        found.append(ExternalUrl(name, url, f"<{tag} {attr}>", False))
-                    elif not attr.startswith(("data-", "xmlns")) and attr not in {"content", "title", "alt"}:
-                        found.append(ExternalUrl(name, url, f"<{tag} {attr}>", True))
-                if attr == "style":
-                    found += [ExternalUrl(name, u, "style url()", True) for u in _css_urls(value) if _is_external(u)]
-            if tag == "meta" and (el.get("http-equiv") or "").lower() == "refresh":
-                target = (el.get("content") or "").partition("url=")[2]
-                if _is_external(target):
-                    found.append(ExternalUrl(name, target, "<meta refresh>", True))
-            if tag == "style" and el.text:
-                found += [ExternalUrl(name, u, "<style> url()", True) for u in _css_urls(el.text) if _is_external(u)]
-            if tag == "script" and el.text:
-                found += [ExternalUrl(name, u, "<script> text", None) for u in _script_urls(el.text)]
+        for el in _tree(page).iter():
+            if isinstance(el.tag, str):
+                found += _element_urls(name, el)
     for css in sorted(p for p in site.rglob("*.css") if not p.relative_to(site).as_posix().startswith(skip)):
         text = css.read_text(encoding="utf-8", errors="replace")
         name = css.relative_to(site).as_posix()

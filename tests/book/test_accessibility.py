@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from corpus import cite
-from lex_book.reader import akn_pages
+from corpus import cite, page_map
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +21,7 @@ CHAPTERS = sorted(p.stem for p in (ROOT / "book" / "chapters").glob("*.md"))
 
 def provision_page(document: str, section: str) -> str:
     """The reader's page that holds a section (a Part page today, the section's own page once the reader has one)."""
-    docname, _ = akn_pages.document_pages(document).locate(cite(document, section).eid)
+    docname, _ = page_map.document_pages(document).locate(cite(document, section).eid)
     return f"{docname}.html"
 
 

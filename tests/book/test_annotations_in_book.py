@@ -21,12 +21,12 @@ from lxml import html as lxml_html
 from sphinx.errors import ExtensionError
 
 import corpus
-from corpus import concordance
+from corpus import concordance, page_map
 from corpus.notes import all_notes
 from lex_book.notes import comparison_pages, note_nodes, reader_notes
 from lex_book.notes.comparison_pages import Side, diff_paragraph
 from lex_book.notes.word_diff import diff_words, key_changes
-from lex_book.reader import akn_pages, statute_reader
+from lex_book.reader import statute_reader
 
 ROOT = Path(__file__).resolve().parents[2]
 SEC_161_II = "part_IV__chp_11__sec_161__subsec_1__para_a__subpara_ii"
@@ -36,7 +36,7 @@ EXAMPLE = ROOT / "book" / "examples" / "course-notes.yaml"
 def rendered_page(doc_id: str, docname: str, extra: list[Path] = ()) -> nodes.section:
     """A reader page rendered as the statute-page directive does (under its title), with the notes attached as at
     ``doctree-read``."""
-    pages = akn_pages.document_pages(doc_id)
+    pages = page_map.document_pages(doc_id)
     page = next(p for p in pages.pages if p.docname(doc_id) == docname)
     tree = nodes.section()
     tree += nodes.title("", page.title)

@@ -15,13 +15,12 @@ from lxml import html as lxml_html
 from site_audit import anchors, internal_links
 from test_annotations_in_book import element, rendered_page, summary_text, toggles
 
-from corpus import derivations
+from corpus import derivations, page_map
 from lex_book.notes import comparison_pages, derivation_pages, note_nodes
-from lex_book.reader import akn_pages
 
 BILL, ACT = "in-mpab-2016", "in-mpaa-2021"
 TABLE = derivations.load_table(derivations.TABLES_DIR / f"{BILL}__{ACT}.csv")
-PAGE = akn_pages.derivation_docname(BILL, ACT)
+PAGE = page_map.derivation_docname(BILL, ACT)
 OUTPUT = Path(__file__).resolve().parents[1] / "output" / "browser"
 
 

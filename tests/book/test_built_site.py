@@ -39,10 +39,10 @@ def test_every_page_of_the_toc_exists(built_site):
 
 
 def test_every_reader_page_of_every_document_exists(built_site, real_corpus):
-    from lex_book.reader import akn_pages
+    from corpus import page_map
 
     for doc in corpus.documents():
-        for page in akn_pages.document_pages(doc.id).pages:
+        for page in page_map.document_pages(doc.id).pages:
             assert (built_site / f"{page.docname(doc.id)}.html").is_file(), page.docname(doc.id)
 
 
@@ -52,12 +52,12 @@ def test_the_issue_s_example_permalink_works(built_site):
 
 
 def test_every_provision_is_anchored_by_its_eid(built_site, real_corpus):
-    from lex_book.reader import akn_pages
+    from corpus import page_map
 
     for doc in corpus.documents():
-        located = akn_pages.document_pages(doc.id)
+        located = page_map.document_pages(doc.id)
         for eid, (page_slug, anchor) in located.anchors.items():
-            page = built_site / akn_pages.READER_DIR / doc.id / f"{page_slug}.html"
+            page = built_site / page_map.READER_DIR / doc.id / f"{page_slug}.html"
             assert anchor in anchors(page), f"{doc.id} {eid} → {page_slug}#{anchor}"
 
 
@@ -117,11 +117,11 @@ def test_vendored_assets_are_served(built_site):
     [("pk-mso-2001", "161(2)"), ("in-msb-2016", "69(2)"), ("in-msa-1880", "2"), ("in-ipa-1875", "4")],
 )
 def test_search_finds_the_words_of_a_provision_on_its_reader_page(built_site, real_corpus, doc_id, citation):
-    from lex_book.reader import akn_pages
+    from corpus import page_map
 
     provision = corpus.cite(doc_id, citation)
-    page_slug, _ = akn_pages.document_pages(doc_id).anchors[provision.eid]
-    docname = f"{akn_pages.READER_DIR}/{doc_id}/{page_slug}"
+    page_slug, _ = page_map.document_pages(doc_id).anchors[provision.eid]
+    docname = f"{page_map.READER_DIR}/{doc_id}/{page_slug}"
     index = search_index(built_site)
     doc_number = index["docnames"].index(docname)
     stemmer = SearchEnglish({})

@@ -16,7 +16,8 @@ from docutils import nodes
 from lxml import html as lxml_html
 from site_audit import pages
 
-from lex_book.reader import akn_pages, akn_render, definition_popover
+from corpus import page_map
+from lex_book.reader import akn_render, definition_popover
 
 SHIP_1880 = "ship includes every description of vessel used in navigation, not propelled by oars:"
 """The 1880 Act's s. 2 definition of "ship" (source line 7, "ship . ship includes…"), its marginal note left out."""
@@ -32,12 +33,12 @@ OUTPUT = Path(__file__).resolve().parents[1] / "output" / "browser"
 
 def rendered_page(doc_id: str, slug: str) -> nodes.document:
     """A reader page's nodes with their links resolved as :func:`statute_reader.resolve_links` resolves them."""
-    page = next(p for p in akn_pages.document_pages(doc_id).pages if p.slug == slug)
+    page = next(p for p in page_map.document_pages(doc_id).pages if p.slug == slug)
     doctree = nodes.document(None, None)
     doctree.extend(akn_render.Renderer(doc_id).blocks(page.elements))
     for ref in doctree.findall(nodes.reference):
         target_doc, _, eid = ref["akn_target"].partition(" ")
-        docname, anchor = akn_pages.document_pages(target_doc).locate(eid)
+        docname, anchor = page_map.document_pages(target_doc).locate(eid)
         ref["refuri"] = ("" if docname.endswith(f"/{slug}") else f"{docname.rsplit('/', 1)[1]}.html") + f"#{anchor}"
     return doctree
 

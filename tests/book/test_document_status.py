@@ -12,7 +12,8 @@ import pytest
 from lxml import html as lxml_html
 
 import corpus
-from lex_book.reader import akn_pages, document_status
+from corpus import page_map
+from lex_book.reader import document_status
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTERS = sorted((ROOT / "book" / "chapters").glob("*.md"))
@@ -123,7 +124,7 @@ def test_every_built_page_of_a_document_has_its_banner(built_site: Path, doc: co
         derived = [
             (path.parent / href).resolve() for href in line.xpath(".//a[normalize-space()='From Bill to Act']/@href")
         ]
-        pages_of_tables = [akn_pages.derivation_docname(*pair) for pair in document_status.derivation_pairs(doc)]
+        pages_of_tables = [page_map.derivation_docname(*pair) for pair in document_status.derivation_pairs(doc)]
         assert derived == [(built_site / f"{name}.html").resolve() for name in pages_of_tables], path.name
         if path.name == "index.html":
             (toggle,) = banner.xpath(".//details[@id='document-status']")

@@ -21,8 +21,7 @@ import pytest
 from conftest import FailedRequests
 from playwright.sync_api import expect
 
-from corpus import cite
-from lex_book.reader import akn_pages
+from corpus import cite, page_map
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
 
@@ -64,7 +63,7 @@ def hosted_url(built_site: Path) -> Iterator[str]:
 
 
 def reader_page() -> str:
-    docname, anchor = akn_pages.document_pages("pk-mso-2001").locate(cite("pk-mso-2001", "161").eid)
+    docname, anchor = page_map.document_pages("pk-mso-2001").locate(cite("pk-mso-2001", "161").eid)
     return f"{docname}.html#{anchor}"
 
 

@@ -19,11 +19,10 @@ from lxml import html as lxml_html
 from sphinx.errors import ExtensionError
 
 import corpus
-from corpus import annotation_store
+from corpus import annotation_store, page_map
 from corpus.__main__ import main
 from corpus.notes import all_notes
 from lex_book.notes import note_nodes, reader_notes
-from lex_book.reader import akn_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "annotations" / "fixtures"
@@ -82,7 +81,7 @@ def test_every_eid_the_store_accepts_has_a_place_in_the_reader_and_no_other(real
     reader shows (those of its metadata, the TLC terms', are the others)."""
     checked = 0
     for document in corpus.documents():
-        pages = akn_pages.document_pages(document.id)
+        pages = page_map.document_pages(document.id)
         for element in corpus.load(document.id).iter():
             eid = element.get("eId") if isinstance(element.tag, str) else None
             if eid is None:

@@ -20,9 +20,8 @@ from test_accessibility import open_in_mode, serious_violations
 from test_hosting import CONTENT_SECURITY_POLICY, PolicyHandler
 
 import corpus
-from corpus import licences, notes
+from corpus import licences, notes, page_map
 from corpus.plain_text import plain_text
-from lex_book.reader import akn_pages
 
 pytestmark = pytest.mark.book
 
@@ -181,7 +180,7 @@ def test_provisions_json_gives_every_eid_its_citation_heading_parent_and_page(bu
             assert row["parent"] is None or row["parent"] in known
             assert row["uri"] == f"{doc.frbr_uri}/~{row['eId']}"
             page, anchor = resolve(built_site, site_url(path, built_site), row["page"])
-            docname, expected_anchor = akn_pages.document_pages(doc.id).locate(row["eId"])
+            docname, expected_anchor = page_map.document_pages(doc.id).locate(row["eId"])
             assert page == built_site / f"{docname}.html" and anchor == expected_anchor
             assert anchor in anchors(page), f"{doc.id} {row['eId']}: {row['page']}"
     rows = json.loads(resolve(built_site, CATALOGUE, entries["pk-mso-2001"]["provisions"])[0].read_text())["provisions"]
@@ -195,7 +194,7 @@ def test_provisions_json_gives_every_eid_its_citation_heading_parent_and_page(bu
 
 def test_the_work_and_expression_addresses_lead_to_the_contents_page_and_name_the_xml(built_site):
     for doc in corpus.documents():
-        contents = built_site / f"{akn_pages.document_pages(doc.id).contents.docname(doc.id)}.html"
+        contents = built_site / f"{page_map.document_pages(doc.id).contents.docname(doc.id)}.html"
         for uri in (doc.frbr_uri, doc.expression_uri):
             page = built_site / uri.strip("/") / "index.html"
             base = site_url(page, built_site)
@@ -206,7 +205,7 @@ def test_the_work_and_expression_addresses_lead_to_the_contents_page_and_name_th
 
 def test_every_portion_address_leads_to_its_provision_s_page_and_anchor(built_site):
     for doc in corpus.documents():
-        located = akn_pages.document_pages(doc.id)
+        located = page_map.document_pages(doc.id)
         work = built_site / doc.frbr_uri.strip("/")
         root = corpus.load(doc.id)
         portions = 0
@@ -236,14 +235,14 @@ def test_the_corpus_s_cross_document_references_resolve_in_the_site(built_site):
         href
         for doc in corpus.documents()
         for href in re.findall(r'href="(/akn/[^"]+)"', doc.akn_path.read_text(encoding="utf-8"))
-        if akn_pages.locate_uri(href) is not None  # not a margin citation of an Act outside the corpus
+        if page_map.locate_uri(href) is not None  # not a margin citation of an Act outside the corpus
     }
     assert hrefs  # the 1880 Act's references into the Ports Act, 1875
     for href in sorted(hrefs):
         page = built_site / href.lstrip("/") / "index.html"
         assert page.is_file(), href
-        doc_id, eid = akn_pages.locate_uri(href)
-        docname, anchor = akn_pages.document_pages(doc_id).locate(eid)
+        doc_id, eid = page_map.locate_uri(href)
+        docname, anchor = page_map.document_pages(doc_id).locate(eid)
         assert resolve(built_site, site_url(page, built_site), refresh_target(page)) == (
             built_site / f"{docname}.html",
             anchor,
@@ -275,7 +274,7 @@ def test_the_data_page_links_every_download_of_every_document(built_site, entrie
 
 def test_each_contents_page_links_its_own_downloads(built_site, entries):
     for doc in corpus.documents():
-        page = built_site / f"{akn_pages.document_pages(doc.id).contents.docname(doc.id)}.html"
+        page = built_site / f"{page_map.document_pages(doc.id).contents.docname(doc.id)}.html"
         links = linked_files(built_site, page)
         own = {resolve(built_site, CATALOGUE, entries[doc.id][key])[0] for key in DOWNLOADS}
         assert own <= links, doc.id

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 import corpus
-from corpus import cite
-from lex_book.reader import akn_pages
+from corpus import cite, page_map
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
 SCREENS = [(390, 844, True), (1280, 800, False)]  # width, height, touch screen
@@ -116,14 +115,14 @@ def test_every_numbered_provision_of_a_long_section_has_its_controls_and_the_pag
     assert no_sideways_scroll(page) and errors == []
 
 
-def longest_titled_section(doc_id: str) -> akn_pages.Page:
+def longest_titled_section(doc_id: str) -> page_map.Page:
     """The reader page of the section of ``doc_id`` whose heading is longest."""
 
-    def heading(page: akn_pages.Page) -> str:
+    def heading(page: page_map.Page) -> str:
         found = page.elements[0].find("{*}heading")
-        return "" if found is None else akn_pages.text_of(found)
+        return "" if found is None else page_map.text_of(found)
 
-    return max(akn_pages.document_pages(doc_id).sections, key=lambda page: len(heading(page)))
+    return max(page_map.document_pages(doc_id).sections, key=lambda page: len(heading(page)))
 
 
 @pytest.mark.parametrize("doc_id", [d.id for d in corpus.documents()])

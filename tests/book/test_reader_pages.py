@@ -1,15 +1,15 @@
-"""How the reader cuts a document into pages and where each eId is anchored (book/lex_book/reader/akn_pages.py)."""
+"""How the reader cuts a document into pages and where each eId is anchored (book/lex_book/reader/page_map.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 import corpus
-from lex_book.reader import akn_pages
+from corpus import page_map
 
 
 def test_a_document_gets_a_contents_page_a_page_per_part_per_section_and_per_attachment(fixture_corpus):
-    pages = akn_pages.document_pages("pk-mso-2001")
+    pages = page_map.document_pages("pk-mso-2001")
     assert [(p.slug, p.kind, p.parent) for p in pages.pages] == [
         ("index", "contents", None),
         ("part-i", "division", "index"),
@@ -26,9 +26,9 @@ def test_a_document_gets_a_contents_page_a_page_per_part_per_section_and_per_att
 
 
 def test_a_section_page_knows_its_parts_and_chapters_and_its_neighbours(fixture_corpus):
-    pages = akn_pages.document_pages("pk-mso-2001")
+    pages = page_map.document_pages("pk-mso-2001")
     page = pages.page("section-161")
-    assert [akn_pages.division_title(d) for d in page.trail] == ["Part IV — SEAMEN", "Chapter 11 — WAGES"]
+    assert [page_map.division_title(d) for d in page.trail] == ["Part IV — SEAMEN", "Chapter 11 — WAGES"]
     before, after = pages.neighbours(page)
     assert before.slug == "section-160" and after is None
     first, second = pages.neighbours(pages.page("section-1"))
@@ -37,7 +37,7 @@ def test_a_section_page_knows_its_parts_and_chapters_and_its_neighbours(fixture_
 
 
 def test_every_eid_is_anchored_on_the_page_that_holds_it(fixture_corpus):
-    pages = akn_pages.document_pages("pk-mso-2001")
+    pages = page_map.document_pages("pk-mso-2001")
     root = corpus.load("pk-mso-2001")
     eids = [el.get("eId") for el in root.iter() if isinstance(el.tag, str) and el.get("eId")]
     assert eids and all(e in pages.anchors for e in eids if not e.startswith("cobalt"))
@@ -59,14 +59,14 @@ def test_every_eid_is_anchored_on_the_page_that_holds_it(fixture_corpus):
 
 
 def test_an_inline_element_is_reached_through_its_anchored_ancestor(fixture_corpus):
-    pages = akn_pages.document_pages("pk-mso-2001")
+    pages = page_map.document_pages("pk-mso-2001")
     ref = next(corpus.load("pk-mso-2001").iter("{*}ref"))
     page, anchor = pages.locate(ref.get("eId"))
     assert anchor == ref.getparent().get("eId") and page.endswith("/section-2")
 
 
 def test_sections_outside_any_part_or_chapter_get_a_page_of_their_own(fixture_corpus):
-    pages = akn_pages.document_pages("in-ipa-1875")
+    pages = page_map.document_pages("in-ipa-1875")
     assert [(p.slug, p.title, p.parent) for p in pages.pages[1:]] == [
         ("section-1", "1. Short title.", "index"),
         ("chapter-v", "Chapter V — OF SALVAGE IN PORTS", "index"),
@@ -85,19 +85,19 @@ def test_sections_outside_any_part_or_chapter_get_a_page_of_their_own(fixture_co
     ],
 )
 def test_a_reference_to_another_document_is_located_by_its_work_uri(uri, expected):
-    assert akn_pages.locate_uri(uri) == expected
+    assert page_map.locate_uri(uri) == expected
 
 
 def test_titles_leave_editorial_remarks_out(real_corpus):
     chapter = next(corpus.load("in-msa-1880").iter("{*}chapter"))
-    assert "[" in akn_pages.text_of(chapter.find("{*}heading"))
-    assert akn_pages.division_title(chapter) == "Chapter I — PRELIMINARY"
+    assert "[" in page_map.text_of(chapter.find("{*}heading"))
+    assert page_map.division_title(chapter) == "Chapter I — PRELIMINARY"
 
 
 @pytest.mark.parametrize("doc", corpus.documents(), ids=lambda d: d.id)
 def test_every_section_of_the_real_corpus_has_a_page_of_its_own(real_corpus, doc):
-    pages = akn_pages.document_pages(doc.id)
-    sections = akn_pages.sections_in(corpus.load(doc.id))
+    pages = page_map.document_pages(doc.id)
+    sections = page_map.sections_in(corpus.load(doc.id))
     assert len(sections) > 50 and [p.elements[0] for p in pages.sections] == sections
     assert len({p.slug for p in pages.pages}) == len(pages.pages)  # every page's name is its own
     for page in pages.sections:
@@ -107,11 +107,11 @@ def test_every_section_of_the_real_corpus_has_a_page_of_its_own(real_corpus, doc
 
 @pytest.mark.parametrize("doc", corpus.documents(), ids=lambda d: d.id)
 def test_every_eid_of_the_real_corpus_is_on_a_reader_page(real_corpus, doc):
-    pages = akn_pages.document_pages(doc.id)
+    pages = page_map.document_pages(doc.id)
     body_eids = [
         el.get("eId")
         for el in corpus.load(doc.id).iter()
-        if isinstance(el.tag, str) and el.get("eId") and akn_pages.local(el) not in {"TLCTerm", "TLCOrganization"}
+        if isinstance(el.tag, str) and el.get("eId") and page_map.local(el) not in {"TLCTerm", "TLCOrganization"}
     ]
     missing = [e for e in body_eids if e not in pages.anchors]
     assert len(body_eids) > 100 and not missing
@@ -121,6 +121,6 @@ def test_every_eid_of_the_real_corpus_is_on_a_reader_page(real_corpus, doc):
 def test_an_eid_reached_through_an_ancestor_lands_on_an_anchored_one(fixture_corpus, doc_id):
     """A ref inside a table cell's paragraph (the fixture's s.256(2) Table) is reached through the cell's row: the
     paragraph itself is not anchored."""
-    pages = akn_pages.document_pages(doc_id)
+    pages = page_map.document_pages(doc_id)
     anchored = {eid for eid, (_, anchor) in pages.anchors.items() if anchor == eid}
     assert all(anchor in anchored for _, anchor in pages.anchors.values() if anchor)

@@ -7,13 +7,14 @@ import pytest
 from docutils import nodes
 
 import corpus
-from lex_book.reader import akn_pages, akn_render, statute_reader
+from corpus import page_map
+from lex_book.reader import akn_render, statute_reader
 
 SEC_161 = "part_IV__chp_11__sec_161"
 
 
 def render_page(doc_id: str, slug: str, **options) -> nodes.container:
-    page = next(p for p in akn_pages.document_pages(doc_id).pages if p.slug == slug)
+    page = next(p for p in page_map.document_pages(doc_id).pages if p.slug == slug)
     holder = nodes.container()
     holder.extend(akn_render.Renderer(doc_id, **options).blocks(page.elements))
     return holder
@@ -121,7 +122,7 @@ def test_a_quotation_has_no_anchors_and_no_document_sections(fixture_corpus):
 def test_every_term_of_the_real_corpus_shows_a_definition(real_corpus, doc):
     holder = nodes.container()
     renderer = akn_render.Renderer(doc.id)
-    for page in akn_pages.document_pages(doc.id).pages:  # each as the reader shows it (a Part's page: its contents)
+    for page in page_map.document_pages(doc.id).pages:  # each as the reader shows it (a Part's page: its contents)
         holder.extend(statute_reader.page_nodes(doc.id, page, renderer=renderer))
     terms = [n for n in holder.findall(nodes.Element) if "akn-term" in n.get("classes", [])]
     assert len(terms) == sum(1 for _ in corpus.load(doc.id).iter("{*}term"))
@@ -240,7 +241,7 @@ def test_the_penalty_table_pins_its_item_numbers_and_links_its_section_cells(rea
 
 
 def test_a_table_cell_s_paragraph_is_reached_through_its_row(real_corpus):
-    pages = akn_pages.document_pages("in-msb-2016")
+    pages = page_map.document_pages("in-msb-2016")
     assert pages.locate("part_XIV__sec_256__subsec_2__table_1__p_11") == (  # item 1's serial number, after the header
         "book/reader/in-msb-2016/section-256",
         "part_XIV__sec_256__subsec_2__table_1__item_1",

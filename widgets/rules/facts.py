@@ -125,8 +125,10 @@ def quoted(value: Any) -> str:
         return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     if isinstance(value, dict | list | tuple):
         return f"a JSON {'object' if isinstance(value, dict) else 'array'}"
-    if isinstance(value, float | Decimal) and math.isfinite(value) and value == int(value) and abs(value) < 10**15:
-        value = int(value)  # -5000.0 is the -5000 the reader typed (a form sends every number as a float)
+    if isinstance(value, float | Decimal) and math.isfinite(value) and value == int(value):
+        whole = int(value)
+        if abs(whole) < 10**15:
+            value = whole  # -5000.0 is the -5000 the reader typed (a form sends every number as a float)
     text = value if isinstance(value, str) else str(value) if isinstance(value, float | int | Decimal) else repr(value)
     if len(text) > ECHO_MAX:
         text = f"{text[:ECHO_MAX]}… ({len(text):,} characters)"

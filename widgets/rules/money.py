@@ -138,7 +138,8 @@ def styles_source() -> str:
     return (
         '"""Each currency\'s layout, as babel reads it from CLDR: written by ``widgets.rules.money.write_styles``,\n'
         'never by hand (tests/widgets/test_money.py checks it against babel)."""\n\n'
-        f"STYLES = {json.dumps(babel_styles(), indent=4, ensure_ascii=False)}\n"
+        "from typing import Any\n\n"
+        f"STYLES: dict[str, dict[str, Any]] = {json.dumps(babel_styles(), indent=4, ensure_ascii=False)}\n"
     )
 
 

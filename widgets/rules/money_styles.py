@@ -1,7 +1,9 @@
 """Each currency's layout, as babel reads it from CLDR: written by ``widgets.rules.money.write_styles``,
 never by hand (tests/widgets/test_money.py checks it against babel)."""
 
-STYLES = {
+from typing import Any
+
+STYLES: dict[str, dict[str, Any]] = {
     "INR": {
         "prefixes": ["₹", "-₹"],
         "suffixes": ["", ""],

@@ -66,10 +66,13 @@ def run_cell(source: str, link: Link | None) -> dict[str, Any]:
     error = None
     try:
         tree = ast.parse(source, "<what-if>", "exec")
-        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        tail = tree.body[-1] if tree.body else None
+        last = tail.value if isinstance(tail, ast.Expr) else None  # the cell's value, shown as a notebook shows it
+        if last is not None:
+            tree.body.pop()
         with contextlib.redirect_stdout(printed):
             exec(compile(tree, "<what-if>", "exec"), namespace)
-            value = eval(compile(ast.Expression(last.value), "<what-if>", "eval"), namespace) if last else None
+            value = eval(compile(ast.Expression(last), "<what-if>", "eval"), namespace) if last is not None else None
         shown = _shown(value)
     except Exception as failure:  # the reader's own code: show what went wrong, as a notebook would
         error = traceback.format_exception_only(failure)[-1].strip()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import widgets
@@ -112,7 +112,9 @@ def _field(fact: dict[str, Any], value: Any, currency: str, prefix: str) -> str:
     )
 
 
-def calculator_html(provision_id: str, facts: Mapping[str, Any], link: Link | None = None, law: list[str] = ()) -> str:
+def calculator_html(
+    provision_id: str, facts: Mapping[str, Any], link: Link | None = None, law: Sequence[str] = ()
+) -> str:
     """The calculator of ``provision_id`` opening on ``facts`` (the rule's defaults for the rest), with its result.
 
     ``law`` holds the HTML of the provisions' text (``widgets.views.provision_texts``); ``link(document, eid)`` the

@@ -1,7 +1,6 @@
 """Links from a page of the book to a provision in the statute reader: ``../reader/<doc>/<page>.html#<eId>``.
 
-The reader cuts each document into pages (``lex_book.reader.akn_pages``, which says on which page each eId is
-anchored);
+The reader cuts each document into pages (:mod:`corpus.page_map`, which says on which page each eId is anchored);
 a calculator on a chapter page links each provision it cites to that page and anchor, relative to the chapter, so the
 links work wherever the built site is served.
 
@@ -26,13 +25,14 @@ Link = Callable[[str, str], str]
 
 
 @cache
-def _akn_pages() -> ModuleType | None:
-    """The reader's page map, ``lex_book.reader.akn_pages`` (``None`` where the book's package is not installed)."""
+def _page_map() -> ModuleType | None:
+    """:mod:`corpus.page_map`; ``None`` where ``corpus`` cannot be imported (the page's in-browser runtime, which
+    receives the table of :func:`link_from_pages` instead)."""
     try:
-        from lex_book.reader import akn_pages
+        from corpus import page_map
     except ImportError:
         return None
-    return akn_pages
+    return page_map
 
 
 def href(docname: str, anchor: str | None, from_folder: str) -> str:
@@ -43,7 +43,7 @@ def href(docname: str, anchor: str | None, from_folder: str) -> str:
 
 def reader_link(from_folder: str = CHAPTERS) -> Link | None:
     """``link(document, eid)`` giving the reader URL of a provision relative to a page in ``from_folder``."""
-    pages = _akn_pages()
+    pages = _page_map()
     if pages is None:
         return None
 
@@ -51,7 +51,8 @@ def reader_link(from_folder: str = CHAPTERS) -> Link | None:
         found = pages.document_pages(document).locate(eid)
         if found is None:
             return f"#{eid}"
-        return href(*found, from_folder)
+        docname, anchor = found
+        return href(docname, anchor, from_folder)
 
     return link
 

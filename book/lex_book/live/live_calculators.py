@@ -23,8 +23,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 import widgets
+from corpus import page_map
 from lex_book.live import live_runtime
-from lex_book.reader import akn_pages
 from widgets.views.reader_links import page_of
 
 LOGGER = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ def reader_pages() -> dict[str, dict[str, str]]:
     documents = sorted({p["document"] for pid in widgets.provision_ids() for p in widgets.describe(pid)["provisions"]})
     table: dict[str, dict[str, str]] = {}
     for document in documents:
-        pages = akn_pages.document_pages(document)
+        pages = page_map.document_pages(document)
         found: dict[str, str] = {}
         for eid, (docname, _) in sorted(pages.anchors.items(), key=lambda item: (item[0].count("__"), item[0])):
             if page_of(found, eid) != docname:

@@ -54,6 +54,7 @@ from typing import Any
 
 import widgets
 from lex_book.paths import NODE_MODULES
+from widgets import browser
 from widgets.views import opening_facts
 from widgets.views.page import opening_form
 
@@ -66,9 +67,6 @@ RUNTIME_DIR = Path("_static") / "live"
 BUNDLE = "lex-live.zip"
 STDLIB = "python_stdlib.zip"
 PAGES = "reader_pages.json"
-WIDGETS_SKIP = ("notebook.py", "controls.py", "load_line_diagram.py", "trace.py", "__main__.py", "exercises.py")
-"""Modules of ``widgets`` the runtime never imports: the ipywidgets and matplotlib views, the command lines, and the
-exercises' answers and solutions (a what-if cell must not call them; the page checks with ``exercise_check``)."""
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 COUNTED = ("pyodide.asm.wasm", STDLIB, BUNDLE)
 """The files whose bytes the page counts as they arrive (worker.js): their sizes are in ``runtime.json``."""
@@ -90,12 +88,18 @@ def _package_files(name: str) -> tuple[Path, list[Path]]:
 
 
 def bundle_files(reader_pages: Mapping[str, Mapping[str, str]]) -> dict[str, bytes]:
-    """The bundle's files by path: widgets (less :data:`WIDGETS_SKIP`), PyYAML (pure), the page table."""
+    """The bundle's files by path: widgets (what :func:`widgets.browser.sent` sends the page), PyYAML (pure), the
+    page table."""
     files: dict[str, bytes] = {}
     folder, paths = _package_files("widgets")
     for path in paths:
-        if path.suffix in (".py", ".yaml") and path.name not in WIDGETS_SKIP and not path.name.endswith(".trace.yaml"):
-            files[f"widgets/{path.relative_to(folder).as_posix()}"] = path.read_bytes()
+        name = f"widgets/{path.relative_to(folder).as_posix()}"
+        if (
+            path.suffix in (".py", ".yaml")
+            and browser.sent(name, page_runtime=True)
+            and not name.endswith(".trace.yaml")
+        ):
+            files[name] = path.read_bytes()
     folder, paths = _package_files("yaml")
     files |= {f"yaml/{p.relative_to(folder).as_posix()}": p.read_bytes() for p in paths if p.suffix == ".py"}
     files[PAGES] = json.dumps(reader_pages, sort_keys=True, separators=(",", ":")).encode()

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from docutils import nodes
 from lxml import etree
@@ -32,10 +33,10 @@ from sphinx.util.docutils import SphinxDirective
 
 import corpus
 from corpus import concordance, derivations
+from corpus.page_map import COMPARISONS_DIR, derivation_docname, text_of
 from lex_book.notes.note_nodes import HTML_VISITORS, akn_link, deleted, doc_link, inserted, markdown_escape
 from lex_book.notes.word_diff import Chunk, diff_words, key_changes, similarity, touches_limit
 from lex_book.reader import akn_render
-from lex_book.reader.akn_pages import COMPARISONS_DIR, derivation_docname, text_of
 from lex_book.reader.statute_reader import SOURCES, note_link_targets
 from lex_book.speed import build_cache, content_stamps
 
@@ -226,7 +227,7 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     for name in docnames:
         site_map[name] = Document(docname=name)
     for parent in [INDEX, *docnames]:
-        children = [FileItem(docname) for docname, _, above in plan if above == parent]
+        children: list[Any] = [FileItem(docname) for docname, _, above in plan if above == parent]  # TocTree's items
         if children:
             site_map[parent].subtrees = [TocTree(items=children, hidden=True, titlesonly=True)]
     generated = {f"{d}.md" for d in [INDEX, *docnames]}
@@ -252,8 +253,9 @@ def _column(side: Side, rendered: list[nodes.Node]) -> nodes.container:
     if heading:
         header += nodes.Text(f" — {heading}")
     header += nodes.Text(" ")
-    header += akn_link(side.document, side.eid, nodes.Text("read in the statute"))
-    header[-1]["classes"].append("provision-link")
+    link = akn_link(side.document, side.eid, nodes.Text("read in the statute"))
+    link["classes"].append("provision-link")
+    header += link
     column += header
     box = nodes.container(classes=["provision-quote"])
     box.extend(rendered)

@@ -22,9 +22,9 @@ from sphinx.util.docutils import SphinxDirective
 import corpus
 from corpus import derivations
 from corpus.derivations import Row, Table
+from corpus.page_map import READER_DIR, derivation_docname
 from lex_book.notes.comparison_pages import comparisons, derivation_tables
 from lex_book.notes.note_nodes import akn_link, doc_link
-from lex_book.reader.akn_pages import READER_DIR, derivation_docname
 from lex_book.speed import content_stamps
 
 

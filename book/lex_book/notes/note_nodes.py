@@ -27,7 +27,8 @@ from sphinx import addnodes
 
 import corpus
 from corpus.annotation_store import Note, split_source
-from lex_book.reader.akn_pages import DIVISIONS, division_title, local
+from corpus.page_map import division_title, local
+from corpus.vocabulary import DIVISIONS
 
 KIND_LABELS = {
     "commentary": "Commentary",
@@ -241,8 +242,8 @@ def highlight(root: nodes.Element, quote: str) -> int:
     texts = [t for t in root.findall(nodes.Text) if not _inside_notes(t)]
     flat: list[str] = []
     where: list[tuple[int, int]] = []
-    for index, text in enumerate(texts):
-        for offset, char in enumerate(str(text)):
+    for index, text_node in enumerate(texts):
+        for offset, char in enumerate(str(text_node)):
             if char.isspace():
                 if flat and flat[-1] == " ":
                     continue
@@ -291,12 +292,16 @@ def sentence_unit(anchor: nodes.Element) -> nodes.Element:
     return unit
 
 
+def _has_class(node: nodes.Node, name: str) -> bool:
+    return isinstance(node, nodes.Element) and name in node.get("classes", [])
+
+
 def place(anchor: nodes.Element, block: nodes.Element) -> None:
     """Put ``block`` where the notes of the element ``anchor`` renders go: after a section's title, after the table
     of a table item, inside a cell, and otherwise right after the sentence the element is part of
     (:func:`sentence_unit`), after the notes already there."""
     if isinstance(anchor, nodes.section):
-        at = 1 + sum(1 for c in anchor.children[1:3] if "akn-title-remarks" in c.get("classes", []))
+        at = 1 + len([c for c in anchor.children[1:3] if _has_class(c, "akn-title-remarks")])
         anchor.insert(at, block)
     elif isinstance(anchor, nodes.row):  # a table item: its notes follow the table, headed by the item's number
         table = anchor.parent
@@ -306,7 +311,7 @@ def place(anchor: nodes.Element, block: nodes.Element) -> None:
         if item:
             block.insert(0, nodes.paragraph("", f"Table item {item[1]}:", classes=["lm-notes-item"]))
         at = table.parent.index(table) + 1
-        while at < len(table.parent) and "lm-notes" in table.parent[at].get("classes", []):
+        while at < len(table.parent) and _has_class(table.parent[at], "lm-notes"):
             at += 1  # after the notes of earlier items, in document order
         table.parent.insert(at, block)
     elif isinstance(anchor, nodes.entry):
@@ -314,6 +319,6 @@ def place(anchor: nodes.Element, block: nodes.Element) -> None:
     else:  # a provision, paragraph, rubric, table or target: the block follows the end of its sentence
         unit = sentence_unit(anchor)
         at = unit.parent.index(unit) + 1
-        while at < len(unit.parent) and "lm-notes" in unit.parent[at].get("classes", []):
+        while at < len(unit.parent) and _has_class(unit.parent[at], "lm-notes"):
             at += 1
         unit.parent.insert(at, block)

@@ -3,7 +3,7 @@
 Every note of :func:`corpus.notes.all_notes` — the project's annotation files, the Bills' notes on clauses and
 statements of objects and reasons, the concordance — and of any instructor's course files is shown as a toggle
 (:mod:`note_nodes`) after the sentence the element with its eId is part of, on the reader page that holds it
-(:mod:`akn_pages`: a provision's section page); notes set apart from their provision by the rest of its sentence
+(:mod:`corpus.page_map`: a provision's section page); notes set apart from their provision by the rest of its sentence
 are headed by the provision's citation ("On s. 161(1)(a)(i):"). A concordance note links to its twin and to the
 pair's comparison page (:mod:`comparison_pages`); the twin shows the pair from its side. So does a derivation note
 (:mod:`corpus.derivations`): a Bill clause's page links to the section or sections of the Act it became, and each
@@ -36,13 +36,12 @@ from sphinx.config import Config
 from sphinx.errors import ExtensionError
 
 import corpus
-from corpus import annotation_store, concordance, derivations
+from corpus import annotation_store, concordance, derivations, page_map
 from corpus.annotation_store import AnnotationError, Note
 from corpus.notes import REFUSED, all_notes
 from lex_book import state as build_state
 from lex_book.notes import note_nodes
 from lex_book.notes.comparison_pages import note_links
-from lex_book.reader import akn_pages
 from lex_book.reader.statute_reader import reader_documents
 from lex_book.speed import build_cache, content_stamps
 
@@ -117,8 +116,8 @@ def place_notes(
         for note in notes:
             if twin and note.target is None:
                 continue
-            anchor = note.target if twin else note.anchor
-            where = akn_pages.document_pages(anchor.document).locate(anchor.eid) if anchor.document in doc_ids else None
+            anchor = note.target if twin and note.target is not None else note.anchor
+            where = page_map.document_pages(anchor.document).locate(anchor.eid) if anchor.document in doc_ids else None
             if where is None or not where[1]:
                 unplaced.append(f"  {note.file}:{note.line}: note {note.id!r}: the reader shows no {anchor.eid!r}")
                 continue
@@ -167,7 +166,9 @@ def prepare(app: Sphinx) -> None:
 
 def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> int:
     """Highlight the quotes and put each anchor's notes after its element's sentence; return the notes placed."""
-    by_id = {i: node for node in doctree.findall(nodes.Element) for i in node.get("ids", [])}
+    by_id: dict[str, nodes.Element] = {}
+    for node in doctree.findall(nodes.Element):
+        by_id.update(dict.fromkeys(node.get("ids", []), node))
     count = 0
     for anchor, placed in at.items():
         element = by_id.get(anchor)
@@ -180,7 +181,7 @@ def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> in
         apart = not isinstance(element, (nodes.section, nodes.row, nodes.entry))
         if apart and note_nodes.sentence_unit(element) is not element:
             first = placed[0]
-            where = first.note.target if first.twin else first.note.anchor
+            where = first.note.target if first.twin and first.note.target is not None else first.note.anchor
             label = corpus.citation(where.document, anchor)
             block += nodes.paragraph("", f"On {label}:", classes=["lm-notes-on"])
         for item in placed:
@@ -196,7 +197,7 @@ def attach(doctree: nodes.Node, docname: str, at: dict[str, list[Placed]]) -> in
 def add_notes(app: Sphinx, doctree: nodes.document) -> None:
     """At ``doctree-read``: the notes of a reader page; every reader page depends on the annotation files."""
     docname = app.env.docname
-    if not docname.startswith(akn_pages.READER_DIR + "/"):
+    if not docname.startswith(page_map.READER_DIR + "/"):
         return
     for path in build_state.of(app).notes_files:
         content_stamps.note(app.env, path)

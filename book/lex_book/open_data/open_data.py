@@ -18,7 +18,7 @@ catalogue and the corpus:
     in a book without the project's notes, :func:`project_notes`), the build report byte for byte
     (``corpus/reports``: what the clean-up removed or corrected, with reasons) and ``provisions.json``: every eId of
     the document in document order with its citation and heading as :mod:`corpus.cite` gives them, its parent's eId,
-    its reader page and anchor (:mod:`akn_pages`) and its FRBR portion URI. ``data/annotations.jsonld`` is every
+    its reader page and anchor (:mod:`corpus.page_map`) and its FRBR portion URI. ``data/annotations.jsonld`` is every
     note of the corpus in one collection.
 ``akn/<work URI>/``
     The FRBR addresses, as static pages that send the reader on (``<meta http-equiv=refresh>`` and a plain link: no
@@ -59,11 +59,11 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import corpus
-from corpus import annotation_store, catalogue, concordance, licences, notes
+from corpus import annotation_store, catalogue, concordance, licences, notes, page_map
 from corpus.plain_text import plain_text
 from corpus.xmlio import AKN_NS
 from lex_book import state as build_state
-from lex_book.reader import akn_pages, document_status, statute_reader
+from lex_book.reader import document_status, statute_reader
 from lex_book.speed import build_cache, content_stamps
 
 logger = logging.getLogger(__name__)
@@ -138,7 +138,7 @@ def provision_rows(doc: corpus.Document, page_url: Callable[[str], str]) -> list
     """Every eId of ``doc`` outside its metadata, in document order: element, citation, heading, parent eId, reader
     page (``page_url(docname)``, with the anchor) and FRBR portion URI. The citation and heading are
     :mod:`corpus.cite`'s; an eId no reader page holds has ``page`` ``None`` (the tests require none)."""
-    pages = akn_pages.document_pages(doc.id)
+    pages = page_map.document_pages(doc.id)
     root = corpus.load(doc.id)
     metadata = {el for meta in root.iter(f"{{{AKN_NS}}}meta") for el in meta.iter()}
     rows = []
@@ -213,7 +213,7 @@ def data_files(
         files[paths["report"]] = doc.report_path.read_bytes()
         files[paths["provisions"]] = _provisions_json(doc, own_rows)
         position = licences.position(doc)
-        contents = akn_pages.document_pages(doc.id).contents.docname(doc.id)
+        contents = page_map.document_pages(doc.id).contents.docname(doc.id)
         entries.append(
             {
                 "id": doc.id,
@@ -304,7 +304,7 @@ def address_files(
         work = address_path(doc.frbr_uri)
         expression = address_path(doc.expression_uri)
         manifestation = f"{doc.expression_uri.strip('/')}.xml"
-        contents = page_url(akn_pages.document_pages(doc.id).contents.docname(doc.id))
+        contents = page_url(page_map.document_pages(doc.id).contents.docname(doc.id))
         links = {
             f"Expression: {doc.expression_uri}": expression,
             f"Manifestation (Akoma Ntoso XML): {doc.expression_uri}.xml": manifestation,
@@ -337,7 +337,7 @@ def site_files(app: Sphinx) -> dict[str, bytes]:
     state = build_state.of(app)
     if state.open_data_files is None:
         docs = reader_documents(app)
-        names = [p.docname(d.id) for d in docs for p in akn_pages.document_pages(d.id).pages]
+        names = [p.docname(d.id) for d in docs for p in page_map.document_pages(d.id).pages]
         page_url = {name: app.builder.get_target_uri(name) for name in names}.__getitem__
         rows = {doc.id: provision_rows(doc, page_url) for doc in docs}
         every = notes.export() if project_notes(app) else _collection(NOTES_ID, NOTES_LABEL, [])
@@ -455,7 +455,7 @@ class CorpusDownloads(SphinxDirective):
         group += head
         body = nodes.tbody()
         for doc in docs:
-            contents = app.builder.get_target_uri(akn_pages.document_pages(doc.id).contents.docname(doc.id))
+            contents = app.builder.get_target_uri(page_map.document_pages(doc.id).contents.docname(doc.id))
             link = nodes.reference(
                 "", doc.short_title, refuri=relative(contents, app.builder.get_target_uri(here)), internal=True
             )
@@ -502,11 +502,9 @@ def add_contents_downloads(app: Sphinx, doctree: nodes.document) -> None:
     """``doctree-read``: a document's contents page lists its downloads among its facts (after "Work")."""
     docname = app.env.docname
     for doc in reader_documents(app):
-        if docname != akn_pages.document_pages(doc.id).contents.docname(doc.id):
+        if docname != page_map.document_pages(doc.id).contents.docname(doc.id):
             continue
-        facts = next(
-            iter(doctree.findall(lambda n: isinstance(n, nodes.field_list) and "akn-facts" in n["classes"])), None
-        )
+        facts = next((n for n in doctree.findall(nodes.field_list) if "akn-facts" in n["classes"]), None)
         if facts is None:
             raise ExtensionError(f"{docname}: the contents page of {doc.id} has no facts list for its downloads")
         _note_inputs(app.env, [doc])

@@ -28,28 +28,14 @@ from lxml import etree
 
 import corpus
 from corpus.cite import citation_of
-from corpus.xmlio import NUMBERED_LEVELS
-from lex_book.reader.akn_pages import INLINE, cell_paragraph, child, division_title, local, locate_uri, text_of
+from corpus.page_map import cell_paragraph, child, division_title, local, locate_uri, text_of
+from corpus.vocabulary import HIERARCHY, INLINE, SECTIONING
 
 TITLE_CHARS = 400
 """Longest definition text a term's popover shows (its link leads to the full definition)."""
 
-SECTIONING = {"part", "chapter", "subpart", "subchapter", "division", "subdivision", "title", "subtitle", "section"}
-"""Elements rendered as document sections (with a title)."""
-
-HIER = NUMBERED_LEVELS | {
-    "level",
-    "proviso",
-    "rule",
-    "subrule",
-    "article",
-    "hcontainer",
-    "transitional",
-    "blockList",
-    "blockContainer",
-    "tblock",
-}
-"""Elements rendered as containers with their number in front."""
+HIER = HIERARCHY
+"""Elements rendered as containers with their number in front (:data:`corpus.vocabulary.HIERARCHY`)."""
 
 SKIP = {"meta", "num", "heading", "subheading", "components"}
 
@@ -229,7 +215,7 @@ class Renderer:
     def title_remarks(self, el: etree._Element) -> list[nodes.Node]:
         """The editorial remarks inside a number or heading, which titles leave out, as a paragraph of their own."""
         found = [
-            r for name in ("num", "heading") if child(el, name) is not None for r in child(el, name).iter("{*}remark")
+            r for name in ("num", "heading") if (part := child(el, name)) is not None for r in part.iter("{*}remark")
         ]
         if not found:
             return []

@@ -36,8 +36,8 @@ from sphinx.util.docutils import SphinxDirective
 import corpus
 from corpus import derivations
 from corpus.catalogue import CATALOGUE_FILE, Document
+from corpus.page_map import derivation_docname, document_pages
 from lex_book.notes.note_nodes import HTML_VISITORS, details, summary
-from lex_book.reader.akn_pages import derivation_docname, document_pages
 from widgets.rules.wording import date_text
 
 ANCHOR = "document-status"
@@ -148,6 +148,7 @@ def chapter_parts(doc: Document) -> list[Part]:
     text = text_date(doc).removeprefix("Text ")
     if doc.kind != "bill":
         first, *rest = standing_parts(doc)
+        first = _plain([first])  # a string: the standing's first words
         intro = f"The figures this chapter computes from the {doc.short_title} are its text's, {text}; "
         return [intro, first[0].lower() + first[1:], *rest, f"{unverified}."]
     held = {d.id for d in corpus.documents()}
@@ -222,14 +223,14 @@ def banner(doc_id: str, contents: bool) -> status_banner:
     node = status_banner(classes=["lm-status", f"lm-status-{doc.standing.state}", f"lm-status-{state}"])
     line = nodes.paragraph("", "", classes=["lm-status-line"])
     kind, *rest = summary_parts(doc)
-    line += nodes.strong("", kind.removesuffix(" · "), classes=["lm-status-kind"])
+    line += nodes.strong("", _plain([kind]).removesuffix(" · "), classes=["lm-status-kind"])
     line += nodes.Text(" · ")
     line += _nodes(rest)
     for words, bill in bills_of(doc):
         line += nodes.Text(f" · {words} in this corpus: ")
         line += _nodes([(f"the {bill.short_title}", bill.id)])
-    for bill, act in derivation_pairs(doc):
-        line += nodes.inline("", " · ", _page_link(derivation_docname(bill, act), "From Bill to Act"))
+    for bill_id, act_id in derivation_pairs(doc):
+        line += nodes.inline("", " · ", _page_link(derivation_docname(bill_id, act_id), "From Bill to Act"))
     line += _official(doc)
     if not contents:
         line += nodes.Text(" · ")
@@ -314,7 +315,7 @@ def skip(self: object, node: nodes.Node) -> None:
 
 
 def register(app: Sphinx) -> None:
-    others = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
+    others: dict[str, Any] = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
     app.add_node(status_banner, html=(visit_status_banner, depart_status_banner), **others)
     for node, visitors in HTML_VISITORS.items():
         app.add_node(node, override=True, html=visitors)

@@ -4,7 +4,7 @@ At ``config-inited`` it writes one small MyST stub per reader page under ``book/
 title and a ``{statute-page}`` directive; the folder ignores itself in git) and adds those pages to the book's table
 of contents: each document's contents page before the glossary (``_toc.yml`` lists only the glossary, so a document
 of the catalogue is in the book with no edit of it), and below it the document's Parts (or Chapters), then
-below each its sections, one page each (:mod:`akn_pages`). The ``{statute-page}`` directive renders the page's AKN
+below each its sections, one page each (:mod:`corpus.page_map`). The ``{statute-page}`` directive renders the page's AKN
 elements as docutils nodes (:mod:`akn_render`), so Sphinx's search indexes the statute text. At
 ``doctree-resolved`` every pending link (terms, cross-references, the contents lists, ``{provision}`` quotations) gets
 its ``page.html#eId`` address.
@@ -41,17 +41,18 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.writers.html5 import HTML5Translator
 
 import corpus
+from corpus import page_map
 from corpus.catalogue import CATALOGUE_FILE
+from corpus.page_map import READER_DIR, DocumentPages, Page, child, document_pages, local, text_of
 from lex_book import state as build_state
 from lex_book.notes.note_nodes import markdown_escape
-from lex_book.reader import akn_pages, akn_render, calculator_chapters, document_status
-from lex_book.reader.akn_pages import READER_DIR, DocumentPages, Page, child, document_pages, local, text_of
+from lex_book.reader import akn_render, calculator_chapters, document_status
 from lex_book.search.site_search import COUNTRIES
 from lex_book.speed import build_cache, content_stamps
 
 logger = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
-SOURCES = [HERE / "akn_pages.py", HERE / "akn_render.py", HERE / "definition_popover.py", Path(__file__).resolve()]
+SOURCES = [HERE / "page_map.py", HERE / "akn_render.py", HERE / "definition_popover.py", Path(__file__).resolve()]
 """The renderer's own code: a reader page is re-read when it changes, like when its XML changes."""
 BANNER = [HERE / "document_status.py", CATALOGUE_FILE]
 """What the banner of a reader page is made from (:mod:`document_status`): a reader page is re-read when it changes."""
@@ -91,7 +92,7 @@ def reader_plan(doc_ids: list[str], calculators: dict[str, dict[str, list[str]]]
             [
                 page.docname(doc_id),
                 stub(doc_id, page, runs.get(page.elements[0].get("eId"), []) if page.kind == "section" else []),
-                pages.page(page.parent).docname(doc_id) if page.parent else None,
+                parent.docname(doc_id) if page.parent and (parent := pages.page(page.parent)) else None,
             ]
             for page in pages.pages
         ]
@@ -323,7 +324,7 @@ def breadcrumb(doc_id: str, page: Page) -> nodes.paragraph:
     crumbs += _link(doc_id, "", nodes.Text(corpus.document(doc_id).short_title))
     for division in page.trail:
         crumbs += nodes.inline("", " › ", classes=["akn-breadcrumb-sep"])
-        crumbs += _link(doc_id, division.get("eId"), nodes.Text(akn_pages.division_title(division)))
+        crumbs += _link(doc_id, division.get("eId"), nodes.Text(page_map.division_title(division)))
     return crumbs
 
 
@@ -424,8 +425,8 @@ def _outline(doc_id: str, elements: list, renderer: akn_render.Renderer | None =
     for el in elements:
         name = local(el)
         ids = [el.get("eId")] if renderer is not None and el.get("eId") else []
-        if name in akn_pages.GROUPS:
-            title = nodes.Text(akn_pages.division_title(el))
+        if name in page_map.GROUPS:
+            title = nodes.Text(page_map.division_title(el))
             head = (
                 nodes.paragraph("", "", title) if ids else nodes.paragraph("", "", _link(doc_id, el.get("eId"), title))
             )
@@ -472,7 +473,7 @@ def register(app: Sphinx) -> None:
     app.add_directive("statute-page", StatutePage)
     app.add_directive("statute-breadcrumb", StatuteBreadcrumb)
     app.add_directive("statute-list", StatuteList)  # the front page's list of the statutes
-    others = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
+    others: dict[str, Any] = {"latex": (skip, None), "text": (skip, None), "man": (skip, None), "texinfo": (skip, None)}
     app.add_node(akn_render.provision_link, html=(akn_render.visit_provision_link, None), **others)
     app.add_node(moved_sections, html=(visit_moved_sections, None), **others)
     app.add_node(akn_render.work_title, html=(akn_render.visit_work_title, None), **others)

@@ -124,7 +124,7 @@ def statutes() -> dict[str, Statute]:
 
 def sort_key(statute: Statute, number: str) -> str:
     """The book's order: the statutes as the catalogue lists them, then the sections by number ("00" "00161" "a")."""
-    digits = re.match(r"\d*", number).group()
+    digits = number[: len(number) - len(number.lstrip("0123456789"))]
     return f"{statute.order:02d}{int(digits or 0):05d}{number[len(digits) :].lower()}"
 
 
@@ -135,7 +135,7 @@ def numbered_parts(section: etree._Element, eid: str) -> str:
     for element in section.iterfind(".//*[@id]"):
         tail = element.get("id").removeprefix(eid)
         if tail != element.get("id") and NUMBERED_PART.fullmatch(tail):
-            numbers = [PART_NUMBER.search(step).group(1) for step in tail.split("__")[1:]]
+            numbers = [PART_NUMBER.findall(step)[0] for step in tail.split("__")[1:]]  # each step matched it
             parts.append(f"{''.join(f'({n})' for n in numbers).lower()}={tail}")
     return " ".join(parts)
 
@@ -144,7 +144,7 @@ def _text(element: etree._Element) -> str:
     return " ".join(element.text_content().split())
 
 
-def _wrap(body: str, title: str, title_weight: str, attributes: Iterable[str] = ()) -> str:
+def _wrap(body: str, title: str, title_weight: str, attributes: Iterable[tuple[str, str]] = ()) -> str:
     markers = "".join(f'<span {attribute}="{escape(value)}"></span>' for attribute, value in attributes)
     return (
         f'<html lang="en"><body>{markers}'

@@ -4,8 +4,11 @@ event table of :mod:`lex_book`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from sphinx.application import Sphinx
 
+from lex_book.config import setup_config
 from lex_book.speed import content_stamps, gc_freeze, notebook_inputs, static_files, template_cache, toc_only
 
 
@@ -16,3 +19,11 @@ def setup_speed(app: Sphinx) -> None:
     template_cache.register(app)  # the theme's templates compiled once
     toc_only.register(app)  # only the pages of _toc.yml are read
     static_files.register(app)  # lex_static_digest: an edited static file has the pages written again
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """This folder as an extension of its own (``extra_extensions: [lex_book.speed.extension]``), for a book that
+    wants only it: the tests' small books of tests/book/test_static_files.py and test_notebook_inputs.py."""
+    setup_config(app)
+    setup_speed(app)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -51,7 +51,7 @@ def digest(root: Path, patterns: list[str]) -> str:
 
 def cache_folder(env: BuildEnvironment) -> Path | None:
     """myst-nb's execution cache, ``None`` unless notebooks are executed through it."""
-    config = env.mystnb_config
+    config = env.mystnb_config  # type: ignore[attr-defined]  # myst-nb's, on env
     return Path(config.execution_cache_path) if config.execution_mode == "cache" else None
 
 
@@ -99,7 +99,7 @@ def store_digest(app: Sphinx, exception: Exception | None) -> None:
     key = build_state.of(app).notebook_inputs  # set only when notebooks are executed through the cache
     if exception is not None or key is None:
         return
-    cache = Path(app.env.mystnb_config.execution_cache_path)
+    cache = Path(app.env.mystnb_config.execution_cache_path)  # type: ignore[attr-defined]  # myst-nb's, on env
     if stored_digest(cache) == key:
         return
     cache.mkdir(parents=True, exist_ok=True)

@@ -55,7 +55,7 @@ def cut(font: Path, characters: set[int]) -> bytes:
     options = subset.Options()
     options.flavor = "woff2"
     options.layout_features = ["*"]
-    face = TTFont(font)
+    face = TTFont(font, recalcTimestamp=False)  # the theme font's date, not the build's: the same bytes each build
     kept = characters & set(face.getBestCmap())
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(kept))
@@ -76,7 +76,7 @@ def write_fonts(app: Sphinx, exception: Exception | None) -> None:
     cache.mkdir(parents=True, exist_ok=True)
     sizes = []
     for font in sorted(THEME_FONTS.glob("*.woff2")):
-        key = hashlib.sha256(font.read_bytes() + repr(sorted(characters)).encode()).hexdigest()[:20]
+        key = hashlib.sha256(font.read_bytes() + repr(sorted(characters)).encode() + b"dated").hexdigest()[:20]
         kept = cache / f"{font.stem}-{key}.woff2"
         if not kept.is_file():
             kept.write_bytes(cut(font, characters))

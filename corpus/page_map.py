@@ -12,8 +12,8 @@ reached through their row (:func:`cell_paragraph`: the penalty Table's 500 cells
 ids). :meth:`DocumentPages.locate` gives the page and anchor for any eId of the document. A section's page holds the
 eIds of the section and of everything in it.
 
-The XML is read only through :mod:`corpus` (``corpus.load`` and the catalogue). The generic walking below ("the
-top-level divisions of a body", "the eIds under an element") is a candidate for a helper in ``corpus`` itself.
+The reader's pages (``lex_book.reader``), the notes, the open data, the live runtime's page table and
+``widgets.views.reader_links`` all ask this module; the element names come from :mod:`corpus.vocabulary`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from functools import cache
 from lxml import etree
 
 import corpus
+from corpus.vocabulary import DIVISIONS, GROUPS, INLINE
 from corpus.xmlio import AKN_NS
 from corpus.xmlio import local_name as local
 
@@ -37,45 +38,6 @@ COMPARISONS_DIR = "book/comparisons"
 def derivation_docname(bill: str, act: str) -> str:
     """The docname of the "From Bill to Act" page of the derivation table of ``bill`` and ``act``."""
     return f"{COMPARISONS_DIR}/{bill}-to-{act}"
-
-
-INLINE = {
-    "ref",
-    "term",
-    "remark",
-    "sup",
-    "sub",
-    "i",
-    "b",
-    "u",
-    "span",
-    "inline",
-    "abbr",
-    "date",
-    "eol",
-    "img",
-    "noteRef",
-    "authorialNote",
-    "docTitle",
-    "docNumber",
-    "docDate",
-    "docProponent",
-    "docStage",
-    "docType",
-    "entity",
-    "placeholder",
-    "quantity",
-    "person",
-    "organization",
-    "location",
-}
-"""Inline AKN elements: never anchored (a link to one goes to its nearest anchored ancestor)."""
-
-DIVISIONS = {"part", "chapter"}
-"""The body's top-level divisions that become (contents) pages of their own."""
-
-GROUPS = {"part", "chapter", "subpart", "subchapter", "division", "subdivision", "title", "subtitle"}
-"""Divisions that group sections: a section's breadcrumb names those above it."""
 
 
 def child(el: etree._Element, name: str) -> etree._Element | None:
