@@ -100,6 +100,10 @@ def test_after_one_live_visit_the_calculators_work_offline_and_unread_pages_say_
         page.screenshot(path=f"/tmp/offline-live-{width}.png")
         page.goto(f"{site.url}/book/chapters/pilgrims.html")  # never read
         expect(page.locator("h1")).to_have_text("You are offline")
+        home = page.get_by_role("link", name="Wages on wreck")
+        assert home.evaluate("a => a.href") == f"{site.url}/book/chapters/wages-on-wreck.html"  # from the root
+        home.click()
+        expect(page.locator(".lm-calc").first).to_be_visible()  # a page read before, offline
         page.screenshot(path=f"/tmp/offline-page-{width}.png")
     finally:
         context.close()

@@ -44,7 +44,18 @@ RUNTIME = ("runtime.json", "worker.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodi
 """The runtime's files the worker asks for by name; the two zips it asks for with their digest (``?v=``)."""
 OFFLINE_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Offline — {title}</title><style>
+<title>Offline — {title}</title>
+<script>
+// Shown at the address of the page asked for, at any depth: its links are relative to the site's root, where the
+// service worker that answered lives.
+(function () {{
+  var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!worker) return;
+  var base = document.createElement("base");
+  base.href = new URL("./", worker.scriptURL).href;
+  document.head.appendChild(base);
+}})();
+</script><style>
 :root {{ color-scheme: light dark; }}
 body {{ font: 1rem/1.5 system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; }}
 a {{ color: LinkText; }} li {{ margin: 0.5rem 0; }}
