@@ -5,7 +5,8 @@
 Needs the built book with its lite site (``make book-build``). Headless Debian Chromium on 127.0.0.1, a fresh
 profile (empty cache) for each path, behind a proxy that refuses and counts every request leaving the machine
 (``lite/localsite.py`` ``OutsideTrap``), and a static server that gzips what a static host gzips (HTML, JS, CSS,
-JSON, WebAssembly, SVG; not zip files), counting the bytes it puts on the wire.
+JSON, WebAssembly, SVG and the runtime's zips, which store their files for the host to compress), counting the
+bytes it puts on the wire.
 
 (a) native: a cold ``python -m widgets eval`` of the wages-on-wreck calculator's opening facts with a new monthly
     wage (the median of five processes): the floor.
@@ -51,7 +52,7 @@ from results_file import write_results  # noqa: E402
 PAGE = "book/chapters/wages-on-wreck.html"
 LAB = "lite/lab/index.html?path=chapters/wages-on-wreck.ipynb"
 PROVISION = "pk-mso-2001/wages-on-wreck"
-COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".map", ".ipynb", ".woff"}
+COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".map", ".ipynb", ".woff", ".zip"}
 TRAPPED_HOST = re.compile(r"^[A-Z]+ (?:https?://)?([^/:\s]+)")
 """The host of a request line the proxy refused; Chromium's own (``tests/lite/chromium_own_hosts.yaml``) are not
 the book's."""
@@ -79,8 +80,11 @@ TIMED_EDIT = """async ([index, wage]) => {
 class GzipSite:
     """``folder`` on 127.0.0.1, gzipped as a static host would (``COMPRESSED``); ``wire`` counts bytes sent."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, rate: float = 0.0, rtt: float = 0.0) -> None:
+        """``rate`` (bytes a second) and ``rtt`` (seconds) make it a phone's link: every response waits ``rtt``
+        before its first byte, and all responses share ``rate`` (one link: a token bucket); 0 is unthrottled."""
         site = self
+        self.rate, self.rtt, self._free = rate, rtt, 0.0
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args: Any) -> None:
@@ -103,7 +107,13 @@ class GzipSite:
 
             def copyfile(self, source: Any, outputfile: Any) -> None:
                 before = source.tell()
-                super().copyfile(source, outputfile)
+                if not site.rate:
+                    super().copyfile(source, outputfile)
+                else:
+                    time.sleep(site.rtt)
+                    while chunk := source.read(16 * 1024):
+                        site.pace(len(chunk))
+                        outputfile.write(chunk)
                 site.count(source.tell() - before)
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=folder))
@@ -116,6 +126,13 @@ class GzipSite:
             if path not in self._cache:
                 self._cache[path] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
             return self._cache[path]
+
+    def pace(self, size: int) -> None:
+        """Wait for ``size`` bytes' turn on the shared link."""
+        with self._lock:
+            start = max(time.monotonic(), self._free)
+            self._free = start + size / self.rate
+        time.sleep(max(0.0, self._free - time.monotonic()))
 
     def count(self, size: int) -> None:
         with self._lock:

@@ -12,7 +12,8 @@ put in the same form and hashed; it is right when its digest is one of the varia
 The canonical forms (:func:`canonical`):
 
 ``number`` (amounts, measures, ratios), with a tolerance ``t`` > 0
-    the number read from what was typed ("1,50,000", "150000", "Rs 150,000.00", "₹1,50,000", "30 mm") divided by
+    the number read from what was typed (:func:`read_number`: "1,50,000", "Rs. 150,000/-", "₹ 1,50,000.00",
+    "1.5 lakh", "2 crore", "150k", "30 mm"; any other word makes it unreadable, see :data:`WORDS`) divided by
     the grid step ``t / 4`` and rounded (half up): the digit string of that integer. The build keeps the digest of
     every grid point within ``7t/8`` of the rule's answer, so an answer within ``3t/4`` of it is always accepted and
     one further than ``t`` never is (a grid point is at most ``t/8`` from what was typed). For amounts ``t`` is one
@@ -39,18 +40,54 @@ YES = ("yes", "y", "true", "t", "proved", "deemed proved")
 NO = ("no", "n", "false", "f", "not proved", "none")
 GRID = 4
 """The grid step of a number is its tolerance divided by this."""
-CURRENCY = re.compile(r"^(?:rs\.?|inr|pkr|₹)", re.IGNORECASE)
-NUMBER = re.compile(r"^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))([a-z' ]*)$", re.IGNORECASE | re.ASCII)
-"""A number, then at most a unit in words ("30mm", "2 months' wages") once commas and spaces are gone."""
+WORDS: dict[str, Any] = {
+    "currency": ["rs.", "rs", "inr", "pkr", "₹", "rupees", "rupee"],
+    "scale": {"k": 3, "thousand": 3, "thousands": 3, "l": 5, "lakh": 5, "lakhs": 5, "lac": 5, "lacs": 5,
+              "million": 6, "mn": 6, "cr": 7, "crore": 7, "crores": 7},
+    "unit": ["mm", "millimetre", "millimetres", "millimeter", "millimeters", "day", "days", "month's wages",
+             "months' wages", "months wages", "month wages", "months", "month"],
+    "ending": ["/-", "/="],
+}  # fmt: skip
+"""The words a number may carry, as students write them: a currency before or after it ("Rs.", "₹", "rupees"), a
+scale after it, as the power of ten it multiplies by ("1.5 lakh", "2 crore", "150k", "15L"), a unit ("30 mm",
+"2 months' wages") and the ledger's ending ("Rs. 150,000/-", Pakistan's "/="). Anything else after the number makes
+the answer unreadable: never a number smaller than the student meant. The page's script reads the same table, from
+the page (``book/lex_book/exercises``), so the two cannot differ."""
 KINDS = ("number", "count", "yes-no", "text")
 
 
+def _either(words: Any) -> str:
+    """A regular expression for one of ``words`` (spaces in a word optional, longest first)."""
+    squeezed = sorted({re.sub(r"\s", "", w) for w in words}, key=lambda w: (-len(w), w))
+    return "|".join(re.escape(w) for w in squeezed)
+
+
+NUMBER = re.compile(
+    rf"^(?:{_either(WORDS['currency'])})?([+-]?)([0-9]*)(?:\.([0-9]*))?(?:({_either(WORDS['scale'])}))?"
+    rf"(?:{_either(WORDS['currency'] + WORDS['unit'])})?(?:{_either(WORDS['ending'])})?$"
+)
+"""A number once commas, spaces and underscores are gone and letters are lower case: an optional currency, the
+digits, an optional scale, an optional currency or unit, an optional ending (:data:`WORDS`)."""
+
+
 def read_number(text: str) -> float | None:
-    """The number a student typed ("1,50,000", "Rs. 150,000.00", "−3", "30 mm"), or ``None``."""
-    cleaned = re.sub(r"[,\s_]", "", str(text).replace("\u2212", "-"))
-    cleaned = CURRENCY.sub("", cleaned)
+    """The number a student typed ("1,50,000", "Rs. 150,000/-", "1.5 lakh", "150k", "−3", "30 mm"), or ``None``.
+
+    A scale moves the decimal point in the digits as typed ("1.1 lakh" is exactly 110000), so the page's script,
+    which does the same, reads the same number."""
+    cleaned = re.sub(r"[,\s_]", "", str(text).replace("\u2212", "-").lower())
     match = NUMBER.match(cleaned)
-    return float(match.group(1)) if match else None
+    if not match:
+        return None
+    sign, whole, fraction, scale = match.groups()
+    fraction = fraction or ""
+    if not whole and not fraction:
+        return None
+    if scale:
+        shift = WORDS["scale"][scale]
+        fraction = fraction.ljust(shift, "0")
+        whole, fraction = whole + fraction[:shift], fraction[shift:]
+    return float(f"{sign}{whole or '0'}.{fraction or '0'}")
 
 
 def read_yes_no(text: str) -> str | None:

@@ -19,7 +19,9 @@ out of what the reader's browser loads (the lite lab's wheel and the page's Pyth
 :mod:`widgets.exercise_check`, against the digests :func:`record` writes.
 
 ``python -m widgets.exercises assignment CHAPTER --seed S --students a,b --out DIR`` writes the instructors'
-notebooks (:func:`write_assignment`); ``python -m widgets.exercises instructor-config`` the instructor edition's config.
+notebooks (:func:`write_assignment`); ``python -m widgets.exercises mark CHAPTER --seed S --submissions DIR --out
+MARKS`` marks the returned notebooks without nbgrader (:func:`mark_submissions`: every exercise, a CSV per student);
+``python -m widgets.exercises instructor-config`` the instructor edition's config.
 """
 
 from __future__ import annotations
@@ -386,7 +388,7 @@ def _fact_line(provision_id: str, name: str, value: Any, places: int = 0) -> str
     elif isinstance(value, bool | int | float):
         text = display.shown(value, unit=fact.get("unit", ""))
     elif fact["kind"] in ("choice", "option"):
-        text = str(value).replace("-", " ")
+        text = display.choice_words(name, str(value))
     else:
         text = str(value)
     return f"{display.fact_name(name)}: **{text}**"
@@ -632,6 +634,121 @@ def read_students(argument: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+# --- marking submitted notebooks without nbgrader ------------------------------------------------------------------
+
+ANSWERS_MARK = "lex-maritima-answers:"
+"""The line the grader's last cell prints, before the answers as JSON."""
+MARK_COLUMNS = ["student", "exercise", "number", "answer", "status", "points", "out of", "message"]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One exercise of one student's submission: what was answered, and the check's verdict (``status`` is
+    "correct", "incorrect", "unreadable", "no answer" or "not run")."""
+
+    student: str
+    exercise_id: str
+    number: int
+    answer: Any
+    status: str
+    message: str
+
+    @property
+    def points(self) -> int:
+        return int(self.status == "correct")
+
+    def row(self) -> list[Any]:
+        answer = "" if self.answer is None else self.answer
+        return [self.student, self.exercise_id, self.number, answer, self.status, self.points, 1, self.message]
+
+
+def _is_test_cell(cell: Mapping[str, Any]) -> bool:
+    """A cell of the assignment that checks an answer (left out when marking: the marker checks every answer)."""
+    return bool(cell.get("metadata", {}).get("nbgrader", {}).get("grade")) or "import grade" in cell.get("source", "")
+
+
+def submitted_answers(path: Path, timeout: int = 120) -> tuple[dict[str, Any], str]:
+    """The answers of a submitted notebook, by exercise id, as its cells leave them when run in order in a fresh
+    kernel (its own cells, a failing one included, but not the test cells); and the first error its cells raised
+    ("" when none). Runs the student's code, as ``nbgrader autograde`` and ``jupyter nbconvert --execute`` do."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(path, as_version=4)
+    chapter = notebook.metadata.get("lex_maritima", {}).get("chapter") or path.stem
+    names = {_python_name(i): i for i in exercise_ids(chapter)}
+    notebook.cells = [c for c in notebook.cells if c.cell_type == "code" and not _is_test_cell(c)]
+    probe = (
+        "import json as _json\n"
+        f"_names = {sorted(names)!r}\n"
+        f"print({ANSWERS_MARK!r} + _json.dumps({{n: globals().get(n) for n in _names}}, default=str))"
+    )
+    notebook.cells.append(nbformat.v4.new_code_cell(probe))
+    client = NotebookClient(notebook, timeout=timeout, allow_errors=True, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})  # fmt: skip
+    client.execute()
+    errors = [o for c in notebook.cells[:-1] for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    error = f"{errors[0]['ename']}: {errors[0]['evalue']}" if errors else ""
+    printed = "".join(o.get("text", "") for o in notebook.cells[-1].get("outputs", []) if o.get("name") == "stdout")
+    line = next((x for x in printed.splitlines() if x.startswith(ANSWERS_MARK)), None)
+    if line is None:
+        raise ExerciseError(f"{path}: the notebook's answers could not be read ({error or 'nothing printed'})")
+    values = json.loads(line.removeprefix(ANSWERS_MARK))
+    return {names[n]: v for n, v in values.items()}, error
+
+
+def mark(chapter: str, seed: str, student: str, answers: Mapping[str, Any], error: str = "") -> list[Mark]:
+    """Every exercise of ``chapter`` checked for ``student`` (the roster's id, not the notebook's ``STUDENT`` cell),
+    each on its own: a wrong, unreadable or missing answer does not stop the others."""
+    marks = []
+    for number, exercise_id in enumerate(exercise_ids(chapter), 1):
+        answer = answers.get(exercise_id)
+        if answer is None:
+            why = f"no answer (a cell failed: {error})" if error else "no answer"
+            marks.append(Mark(student, exercise_id, number, None, "no answer", why))
+            continue
+        facts = assignment_facts(exercise_id, seed, student)
+        feedback = verdict(exercise_id, answer_spec(exercise_id), record(exercise_id, facts=facts), answer)
+        marks.append(Mark(student, exercise_id, number, answer, feedback.status, feedback.message))
+    return marks
+
+
+def mark_submissions(chapter: str, seed: str, submissions: Path, out: Path) -> list[Path]:
+    """Mark ``submissions/<student>/<chapter>.ipynb`` (the folders as the assignment wrote them, each student's
+    returned notebook in place): ``out/<student>.csv`` for each student, a row per exercise (answer, status,
+    points, the check's message), and ``out/<chapter>.csv``, a student's total a row. A missing or broken notebook
+    is marked "not run" with the reason, and the others are still marked. Returns the files written."""
+    import nbformat
+
+    if not exercise_ids(chapter):
+        raise ExerciseError(f"no exercises in chapter {chapter!r}; chapters: {', '.join(chapters())}")
+    students = sorted(p.name for p in submissions.iterdir() if p.is_dir()) if submissions.is_dir() else []
+    if not students:
+        raise ExerciseError(f"{submissions}: no student folders (expected <student>/{chapter}.ipynb)")
+    out.mkdir(parents=True, exist_ok=True)
+    written, totals = [], []
+    for student in students:
+        path = submissions / student / f"{chapter}.ipynb"
+        try:
+            answers, error = submitted_answers(path)
+            marks = mark(chapter, seed, student, answers, error)
+        except (OSError, ValueError, nbformat.ValidationError, RuntimeError) as problem:
+            reason = f"not run: {problem}".replace("\n", " ")
+            marks = [Mark(student, i, n, None, "not run", reason) for n, i in enumerate(exercise_ids(chapter), 1)]
+        with (out / f"{student}.csv").open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(MARK_COLUMNS)
+            writer.writerows(m.row() for m in marks)
+        written.append(out / f"{student}.csv")
+        totals.append([student, sum(m.points for m in marks), len(marks)])
+    with (out / f"{chapter}.csv").open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student", "points", "out of"])
+        writer.writerows(totals)
+    written.append(out / f"{chapter}.csv")
+    return written
+
+
 # --- the instructor edition -----------------------------------------------------------------------------------------
 
 
@@ -665,7 +782,19 @@ def main(argv: list[str] | None = None) -> int:
     assign.add_argument("--students", required=True,
                         help="student ids separated by commas, or @FILE with one id a line")  # fmt: skip
     assign.add_argument("--out", type=Path, required=True, help="the folder to write into")
+    marking = commands.add_parser("mark", help="mark returned notebooks without nbgrader: a marks CSV per student")
+    marking.add_argument("chapter", help="a topic chapter: " + ", ".join(chapters()))
+    marking.add_argument("--seed", required=True, help="the assignment's seed")
+    marking.add_argument("--submissions", type=Path, required=True, help="the folder of <student>/<chapter>.ipynb")
+    marking.add_argument("--out", type=Path, required=True, help="the folder to write the marks into")
     args = parser.parse_args(argv)
+    if args.command == "mark":
+        try:
+            files = mark_submissions(args.chapter, args.seed, args.submissions, args.out)
+        except ExerciseError as error:
+            parser.exit(2, f"{parser.prog}: error: {error}\n")
+        print(f"{len(files) - 1} student(s) marked: {args.out / (args.chapter + '.csv')} and a CSV per student")
+        return 0
     try:
         if args.command == "instructor-config":
             write_instructor_config(args.source, args.target)

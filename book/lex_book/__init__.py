@@ -8,6 +8,7 @@ reader/    the statutes as pages (contents, Part/Chapter, section) from corpus/a
 notes/     the annotated corpus's notes beside their provisions; comparison pages; From Bill to Act
 live/      the calculators recomputed in the reader's browser (Pyodide in a Web Worker); the runtime it loads
 exercises/ the exercises checked in the page: answer boxes, variants, salted digests, solutions after a try
+offline/   the book offline: a service worker from the site, the offline page, "Save for offline"
 search/    the Pagefind index of the written pages, one result per section, citations understood
 open_data/ the corpus as downloadable data and FRBR addresses in the site
 theme/     the theme's chrome on a phone, the icon font cut to the icons shown, nothing from outside the site
@@ -42,6 +43,7 @@ builder-inited       500      reader.statute_reader.start_sidebar_share
 builder-inited       500      notes.reader_notes.prepare                    every note checked before reading
 builder-inited       500      live.live_calculators.front_end               scripts in _static before pages link them
 builder-inited       500      exercises.exercise_boxes.front_end
+builder-inited       500      offline.service_worker.front_end
 builder-inited       500      open_data.open_data.forget_files
 builder-inited       900      speed.gc_freeze.freeze                        after the others' start-of-build work
 env-get-outdated     500      speed.notebook_inputs.outdated_notebooks
@@ -55,17 +57,20 @@ doctree-resolved     500      reader.statute_reader.resolve_links
 doctree-resolved     600      reader.definition_popover.add_definitions     after resolve_links (500)
 html-page-context    400      reader.statute_reader.share_sidebar_toctree   before the theme's sidebar calls it (500)
 html-page-context    500      exercises.exercise_boxes.page_context
+html-page-context    500      offline.service_worker.page_context
 html-page-context    600      theme.site_theme.fix_page                     after pydata-sphinx-theme's (500)
 html-page-context    900      live.live_calculators.page_context            after myst-nb added its scripts (500)
 html-page-context    900      theme.offline_pages.keep_pages_offline        after every extension added its assets
 build-finished       400      theme.site_theme.write_landing                before sphinx-external-toc's (500)
+build-finished       400      theme.site_theme.write_not_found
 build-finished       400      open_data.open_data.write_open_data           before the search indexes the pages
 build-finished       500      speed.notebook_inputs.store_digest
 build-finished       500      speed.gc_freeze.resume_after_failure
 build-finished       500      live.live_calculators.write_runtime
 build-finished       500      exercises.exercise_boxes.write_solutions
 build-finished       500      theme.icon_font.write_fonts
-build-finished       500      search.site_search.index_site                 last: every page and file is written
+build-finished       500      search.site_search.index_site                 every page and file is written
+build-finished       900      offline.service_worker.write_offline          last: the worker's version digests them
 ==================== ======== ============================================= ============================================
 """
 

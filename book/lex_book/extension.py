@@ -17,6 +17,7 @@ from lex_book.config import setup_config
 from lex_book.exercises.extension import setup_exercises
 from lex_book.live.extension import setup_live
 from lex_book.notes.extension import setup_notes
+from lex_book.offline.extension import setup_offline
 from lex_book.open_data.extension import setup_open_data
 from lex_book.reader.extension import setup_reader
 from lex_book.search.extension import setup_search
@@ -31,6 +32,7 @@ def setup_extension(app: Sphinx) -> dict[str, Any]:
     setup_notes(app)  # notes and comparisons: notes beside provisions, comparison and From Bill to Act pages
     setup_live(app)  # live calculators: the page's Python in a Web Worker
     setup_exercises(app)  # exercises checked in the page
+    setup_offline(app)  # offline: the service worker, the offline page, "Save for offline"
     setup_theme(app)  # theme: the chrome on a phone, the icon font, nothing from outside the site
     setup_search(app)  # search: the Pagefind index of the written pages
     setup_open_data(app)  # open data: the corpus's files and addresses in the site

@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import yaml
 
 from widgets import exercise_check, exercises
 
@@ -34,6 +35,8 @@ NO_PYTHON = "delete window.WebAssembly; window.Worker = undefined;"
 """What a browser without WebAssembly and Web Workers lacks: the check must not need either."""
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 BOX = re.compile(r"<section class='lm-exercise'.*?</section>", re.S)
+TYPED = yaml.safe_load((Path(__file__).parents[1] / "widgets" / "typed_answers.yaml").read_text(encoding="utf-8"))
+"""The answers as students type them that both readers must read alike (tests/widgets/typed_answers.yaml)."""
 
 
 def open_page(browser, site_url: str, chapter: str, width: int = 390, query: str = ""):
@@ -89,11 +92,15 @@ def test_the_scripts_canonical_forms_digests_and_student_variants_are_pythons(br
     try:
         specs = [{"kind": "number", "step": 0.25}, {"kind": "number", "step": 0.0025}, {"kind": "count"},
                  {"kind": "yes-no"}, {"kind": "text"}]  # fmt: skip
-        typed = ["1,50,000", "Rs 150,000.00", "₹1,50,000", "Rs. 1,234.5", "PKR 150 000", "30 mm", "−2.5", ".125",
-                 "0.6667", "0.66625", "2 months' wages", "1.2.3", "a lot", "Yes", " deemed  proved ", "NO", "t",
-                 "The Limit", "loss-within-limit", "350", "350.5", ""]  # fmt: skip
+        typed = [t for t, _ in TYPED if t] + ["Yes", " deemed  proved ", "NO", "t", "The Limit", "loss-within-limit",
+                                              "350", "350.5"]  # fmt: skip
+        # the words a number may carry, as the page holds them (written from widgets.exercise_check.WORDS)
+        words = page.evaluate("JSON.parse(document.querySelector('script[data-exercise-data]').textContent).words")
+        assert words == json.loads(json.dumps(exercise_check.WORDS))
         cases = [(spec, text) for spec in specs for text in typed]
-        from_js = page.evaluate("cases => cases.map(([s, t]) => window.lmExercises.canonical(s, t))", cases)
+        from_js = page.evaluate(
+            "([cases, words]) => cases.map(([s, t]) => window.lmExercises.canonical(s, t, words))", [cases, words]
+        )
         for (spec, text), js in zip(cases, from_js, strict=True):
             python = exercise_check.canonical(spec, text) if text else None
             if spec["kind"] == "count" and python is not None and not python.lstrip("-").isdigit():
@@ -225,5 +232,65 @@ def test_axe_finds_no_serious_violation_in_a_checked_exercise(browser, site_url,
         serious = [f"{v['id']}: {n['target']}" for v in violations if v["impact"] in ("serious", "critical")
                    for n in v["nodes"]]  # fmt: skip
         assert serious == []
+    finally:
+        context.close()
+
+
+def test_amounts_typed_in_lakh_crore_and_k_are_right_and_unknown_words_could_not_read(browser, site_url):
+    # the issue: "1.5 lakh" was read as 1.5 and marked wrong with a legal hint
+    exercise_id = "wreck-floor-pk"
+    context, page = open_page(browser, site_url, "wages-on-wreck")
+    try:
+        want = exercises.expected(exercise_id)
+        assert want >= 1000
+        lakh = f"{want / 100000:.6f}".rstrip("0").rstrip(".")
+        root = page.locator(f".lm-exercise[data-exercise-id='{exercise_id}']")
+        for typed in (f"{lakh} lakh", f"Rs {lakh} lakh", f"{want / 1000:g}k", f"Rs. {want:,.0f}/-",
+                      f"₹ {exercises.describe_answer(exercise_id, want).lstrip('Rs').strip()}"):  # fmt: skip
+            assert answer(page, exercise_id, typed) == "correct", typed
+        assert answer(page, exercise_id, f"{lakh} billion") == "incorrect"
+        verdict = root.locator(".lm-ex-verdict").inner_text()
+        assert "Could not read" in verdict and "Hint" not in verdict
+        assert answer(page, exercise_id, lakh) == "incorrect"  # "1.5" alone is 1.5 rupees: wrong, with the hint
+        assert "Hint" in root.locator(".lm-ex-verdict").inner_text()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_progress_is_kept_per_exercise_and_variant_and_can_be_cleared(browser, site_url, width):
+    chapter = "wages-on-wreck"
+    ids = exercises.exercise_ids(chapter)
+    context, page = open_page(browser, site_url, chapter, width=width)
+    try:
+        summary = page.locator(".lm-ex-progress")
+        assert summary.locator("[data-progress-count]").inner_text() == f"0 of {len(ids)} done"
+        assert summary.locator("[data-progress-clear]").is_hidden()
+        for exercise_id in ids[:2]:
+            shown = exercises.describe_answer(exercise_id, exercises.expected(exercise_id))
+            assert answer(page, exercise_id, shown) == "correct"
+        assert answer(page, ids[2], "no idea") == "incorrect"  # tried, not done
+        assert summary.locator("[data-progress-count]").inner_text() == f"2 of {len(ids)} done"
+        page.reload()
+        page.locator("html[data-lm-exercises=ready]").wait_for()
+        assert summary.locator("[data-progress-count]").inner_text() == f"2 of {len(ids)} done"
+        for exercise_id in ids:
+            root = page.locator(f".lm-exercise[data-exercise-id='{exercise_id}']")
+            assert (root.get_attribute("data-done") == "true") == (exercise_id in ids[:2]), exercise_id
+        assert "answered these facts correctly before" in page.locator(".lm-ex-verdict").first.inner_text()
+        # another variant of the same exercise is not done
+        other = context.new_page()
+        other.goto(f"{site_url}/book/chapters/{chapter}.html?variant=5")
+        other.locator("html[data-lm-exercises=ready]").wait_for()
+        assert other.locator("[data-progress-count]").inner_text() == f"0 of {len(ids)} done"
+        other.close()
+        box = summary.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width
+        summary.locator("[data-progress-clear]").click()
+        assert summary.locator("[data-progress-count]").inner_text() == f"0 of {len(ids)} done"
+        assert page.evaluate("localStorage.getItem('lm-exercise-progress')") is None
+        page.reload()
+        page.locator("html[data-lm-exercises=ready]").wait_for()
+        assert page.locator(".lm-exercise[data-done=true]").count() == 0
     finally:
         context.close()

@@ -224,7 +224,8 @@ def test_without_webassembly_the_page_says_so_at_once_and_keeps_the_books_result
 
 def test_when_the_runtime_cannot_be_fetched_the_page_says_so_within_seconds(trapped_browser, site_url):
     browser, _ = trapped_browser
-    page = browser.new_page(viewport={"width": 390, "height": 900})
+    # the site's service worker fetches for the page, where page.route cannot answer: it is kept out here
+    page = browser.new_page(viewport={"width": 390, "height": 900}, service_workers="block")
     page.route("**/_static/live/pyodide.asm.wasm*", lambda route: route.fulfill(status=404, body="not here"))
     page.goto(f"{site_url}/book/chapters/wages-on-wreck.html")
     root = page.locator(".lm-calc").first

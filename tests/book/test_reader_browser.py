@@ -149,25 +149,34 @@ def test_notes_are_closed_on_a_phone_and_the_readers_notes_open_on_a_wide_screen
 
 
 def test_the_penalty_table_is_readable_on_a_phone_with_its_item_numbers_pinned(browser, site_url):
+    """Below 40em a card per item, each cell under its column's heading (issue 26: the Penalties and "By whom
+    triable" columns were off screen); wider, a table scrolling in its own box with the item numbers pinned."""
     provision = cite("in-msb-2016", "256(2)")
     page, errors = open_page(browser, f"{site_url}/book/reader/in-msb-2016/section-256.html#{provision.eid}", 390)
     table = page.locator(f"[id='{provision.eid}'] table.akn-table")
     header = table.locator("thead tr").first.locator("th")  # the printed column titles; "(1)"-"(5)" below
     assert header.count() == 5 and "section" in header.nth(2).inner_text().lower()
-    assert no_sideways_scroll(page)  # the Table scrolls in its own box, not the page
+    assert no_sideways_scroll(page)
+    box = table.locator("xpath=..")
+    assert not box.evaluate("el => el.scrollWidth > el.clientWidth + 1"), "a card per item: nothing off screen"
+    first = table.locator("tbody tr").first.locator("td").first
+    section = table.locator("tbody tr").first.locator("td").nth(2).locator("a")
+    assert section.inner_text() == "14(1)" and section.get_attribute("href").endswith(
+        "section-14.html#part_III__chp_I__sec_14__subsec_1"
+    )
+    assert section.is_visible() and table.locator("tbody tr").first.locator("td").nth(4).is_visible()
+    cite_item = first.locator("button.akn-cite")  # an item's own permalink and citation, first in its card
+    assert cite_item.get_attribute("data-akn-cite") == "Merchant Shipping Bill, 2016, s. 256(2) Table item 1"
+    assert cite_item.is_visible()
+    assert errors == []
+    wider, errors = open_page(browser, f"{site_url}/book/reader/in-msb-2016/section-256.html#{provision.eid}", 700)
+    table = wider.locator(f"[id='{provision.eid}'] table.akn-table")
     box = table.locator("xpath=..")
     assert box.evaluate("el => el.scrollWidth > el.clientWidth")
     first = table.locator("tbody tr").first.locator("td").first
     before = first.bounding_box()["x"]
     box.evaluate("el => { el.scrollLeft = 300; }")
     assert abs(first.bounding_box()["x"] - before) < 2  # the item number stays in view
-    section = table.locator("tbody tr").first.locator("td").nth(2).locator("a")
-    assert section.inner_text() == "14(1)" and section.get_attribute("href").endswith(
-        "section-14.html#part_III__chp_I__sec_14__subsec_1"
-    )
-    cite_item = first.locator("button.akn-cite")  # an item's own permalink and citation, in the pinned column
-    assert cite_item.get_attribute("data-akn-cite") == "Merchant Shipping Bill, 2016, s. 256(2) Table item 1"
-    assert cite_item.is_visible()
     assert errors == []
 
 

@@ -3,6 +3,7 @@ instructors' assignment notebooks. Every exercise is checked for every one of th
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import json
 import re
@@ -182,14 +183,27 @@ def test_a_floor_exercise_is_the_floor_not_the_loss() -> None:
         assert expected("wreck-floor-pk", variant) == 3 * facts["monthly_wage"]
 
 
-@pytest.mark.parametrize(
-    ("typed", "value"),
-    [("1,50,000", 150000), ("150000", 150000), ("Rs 150,000.00", 150000), ("₹1,50,000", 150000),
-     ("Rs. 150000", 150000), ("PKR 150 000", 150000), ("30 mm", 30), ("−2.5", -2.5), (".5", 0.5),
-     ("2 months' wages", 2), ("a lot", None), ("1.2.3", None), ("", None), ("150000 or so!", None)],
-)  # fmt: skip
+TYPED = yaml.safe_load((Path(__file__).parent / "typed_answers.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("typed", "value"), TYPED)
 def test_numbers_are_read_in_the_forms_students_type_them(typed: str, value: float | None) -> None:
     assert exercise_check.read_number(typed) == value
+
+
+def test_a_lakh_answer_is_right_and_a_word_the_reader_does_not_know_is_could_not_read() -> None:
+    # The issue's case: "1.5 lakh" was read as 1.5 and marked wrong with a legal hint; "Rs. 150,000/-" unreadable.
+    spec = {"kind": "number", "tolerance": 1.0, "step": 0.25, "hint": "a floor, not a ceiling"}
+    forms = exercise_check.accepted_forms(spec, 150000)
+    salt = "a3f9"
+    record = {"salt": salt, "digests": [exercise_check.digest(salt, f) for f in forms]}
+    for typed in ("1.5 lakh", "Rs 1.5 lakh", "150k", "Rs. 150,000/-", "₹ 1,50,000.00", "0.015 crore"):
+        assert exercise_check.verdict("x", spec, record, typed).status == "correct", typed
+    for typed in ("15 lakh", "1.5"):
+        assert exercise_check.verdict("x", spec, record, typed).status == "incorrect", typed
+    refused = exercise_check.verdict("x", spec, record, "1.5 billion")
+    assert refused.status == "unreadable" and refused.message.startswith("Could not read '1.5 billion'")
+    assert "floor" not in refused.message  # no legal hint for an answer that was not read
 
 
 def test_right_answer_as_number_or_as_formatted_money() -> None:
@@ -464,3 +478,55 @@ def test_an_out_that_is_or_holds_a_file_is_one_line_writing_nothing(
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and f"--out: {blocker} is a file, not a folder" in err, err
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before, "nothing is written"
+
+
+def _answer(path: Path, answers: dict[str, str]) -> None:
+    """A student's returned notebook: each answer cell's source replaced by ``answers[exercise_id]`` (Python)."""
+    book = nbformat.read(path, as_version=4)
+    for cell in book.cells:
+        grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id", "")
+        if grade_id.startswith("answer-") and grade_id.removeprefix("answer-") in answers:
+            cell.source = answers[grade_id.removeprefix("answer-")]
+    nbformat.write(book, path)
+
+
+def test_marking_without_nbgrader_runs_every_check_and_writes_marks_per_student(tmp_path: Path) -> None:
+    seed, chapter = "ml301-2026", "wages-on-wreck"
+    students = ["alice", "bob", "carol", "dave"]
+    exercises.write_assignment(chapter, seed, students, tmp_path)
+    ids = exercise_ids(chapter)
+    right = {s: {i: exercises.expected_for(i, exercises.assignment_facts(i, seed, s)) for i in ids} for s in students}
+    notebooks = tmp_path / "notebooks"
+    name = {i: "answer_" + re.sub(r"\W", "_", i) for i in ids}
+    _answer(notebooks / "alice" / f"{chapter}.ipynb", {i: f"{name[i]} = {v!r}" for i, v in right["alice"].items()})
+    # bob: the first answer wrong, the second as a ledger writes it in lakh, the third words the reader does not know
+    bob = right["bob"]
+    lakh = f"{bob[ids[1]] / 100000:.6f}".rstrip("0")
+    _answer(notebooks / "bob" / f"{chapter}.ipynb", {ids[0]: f"{name[ids[0]]} = {bob[ids[0]] + 5000!r}",
+                                                     ids[1]: f"{name[ids[1]]} = 'Rs {lakh} lakh'",
+                                                     ids[2]: f"{name[ids[2]]} = '{bob[ids[2]]} or so'"})  # fmt: skip
+    # carol: her first answer cell raises; the ones after it still count
+    carol = {i: f"{name[i]} = {v!r}" for i, v in right["carol"].items()}
+    carol[ids[0]] = f"{name[ids[0]]} = 1 / 0"
+    _answer(notebooks / "carol" / f"{chapter}.ipynb", carol)
+    (notebooks / "dave" / f"{chapter}.ipynb").unlink()  # dave returned nothing
+    marks = tmp_path / "marks"
+    exercises.main(["mark", chapter, "--seed", seed, "--submissions", str(notebooks), "--out", str(marks)])
+
+    def rows(student: str) -> list[dict[str, str]]:
+        with (marks / f"{student}.csv").open(encoding="utf-8") as handle:
+            return list(csv.DictReader(handle))
+
+    assert [r["status"] for r in rows("alice")] == ["correct"] * len(ids)
+    bobs = rows("bob")
+    assert [r["status"] for r in bobs[:3]] == ["incorrect", "correct", "unreadable"]
+    assert bobs[1]["answer"] == f"Rs {lakh} lakh" and bobs[2]["message"].startswith("Could not read")
+    assert all(r["status"] == "no answer" for r in rows("bob")[3:]), "bob left the others as None"
+    carols = rows("carol")
+    assert carols[0]["status"] == "no answer" and "ZeroDivisionError" in carols[0]["message"]
+    assert [r["status"] for r in carols[1:]] == ["correct"] * (len(ids) - 1)
+    assert {r["status"] for r in rows("dave")} == {"not run"}
+    with (marks / f"{chapter}.csv").open(encoding="utf-8") as handle:
+        totals = {r["student"]: (int(r["points"]), int(r["out of"])) for r in csv.DictReader(handle)}
+    n = len(ids)
+    assert totals == {"alice": (n, n), "bob": (1, n), "carol": (n - 1, n), "dave": (0, n)}

@@ -3,6 +3,7 @@ and ₹ for India, "Rs" and thousands for Pakistan), for any amount: it only rea
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 import pytest
@@ -10,7 +11,8 @@ from babel.numbers import format_currency
 from hypothesis import given
 from hypothesis import strategies as st
 
-from widgets.rules.money import LOCALES, format_money, format_sum
+from widgets.rules import money_styles
+from widgets.rules.money import LOCALES, babel_styles, format_money, format_sum
 from widgets.rules.result import rounded
 
 DECIMALS = st.decimals(min_value=Decimal("-1e15"), max_value=Decimal("1e15"), allow_nan=False, places=4)
@@ -54,3 +56,27 @@ def test_floats_read_as_babel_prints_them(value, currency):
 )
 def test_known_amounts(value, currency, text):
     assert format_money(value, currency) == text == _babel(value, currency)
+
+
+def test_the_kept_styles_are_babels():
+    # money_styles.py spares the reader's browser babel; it must say what babel says (else: money.write_styles())
+    assert babel_styles() == money_styles.STYLES
+
+
+def test_the_rules_run_without_babel():
+    import subprocess
+    import sys
+
+    import widgets
+
+    facts = {"monthly_wage": 150000, "cause": "wreck", "service_terminated_on": "2024-01-10",
+             "arrived_return_port_on": "2024-01-25", "ship_trade": "foreign-going"}  # fmt: skip
+    code = (
+        "import json, sys; sys.modules['babel'] = None\n"  # an import of babel now fails
+        "import widgets\n"
+        f"r = widgets.evaluate('in-msb-2016/wages-on-wreck', json.loads({json.dumps(facts)!r}))\n"
+        "print(json.dumps(widgets.formatted(r)))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    with_babel = widgets.formatted(widgets.evaluate("in-msb-2016/wages-on-wreck", facts))
+    assert json.loads(run.stdout) == with_babel and with_babel["total"].startswith("₹")

@@ -33,7 +33,9 @@ def test_the_form_names_every_fact_and_opens_on_the_books_result(provision_id):
     for fact in widgets.describe(provision_id)["facts"]:
         assert f"name='{fact['name']}'" in page, fact["name"]
         assert f"data-error-for='{fact['name']}'" in page
-    region = re.search(r"<div class='lm-calc-result' data-result aria-live='polite'>(.*)</div></section>$", page)
+    region = re.search(
+        r"<div class='lm-calc-result' id='[^']+' data-result aria-live='polite'>(.*)</div></section>$", page
+    )
     expected = result_html(widgets.evaluate(provision_id, form_facts(provision_id, opening_form(provision_id))))
     assert region is not None and region.group(1) == expected
 
@@ -127,3 +129,75 @@ def test_a_form_that_sends_every_field_at_its_default_explains_the_same_as_the_f
     alone = widgets.evaluate(provision_id, opening)
     assert from_form["steps"] == alone["steps"]
     assert from_form["amounts"] == alone["amounts"]
+
+
+def _all_problems(provision_id: str) -> list[tuple[str, str]]:
+    """Every message the rule gives on its opening form with one fact made bad: each money fact negative, each
+    number below its minimum, each date a day before the rule's earliest and each date set before every other."""
+    info = widgets.describe(provision_id)
+    form = opening_form(provision_id)
+    dates = [f["name"] for f in info["facts"] if f["kind"] == "date"]
+    changes: list[dict[str, str]] = []
+    for fact in info["facts"]:
+        if fact["kind"] in ("money", "count"):
+            changes.append({fact["name"]: "-5000"})
+        if fact["kind"] == "number" and "minimum" in fact:
+            changes.append({fact["name"]: str(fact["minimum"] - 1000)})
+    changes += [{d: "1849-12-31"} for d in dates]
+    changes += [{a: "2024-06-15", b: "2024-06-01"} for a in dates for b in dates if a != b]
+    problems = []
+    for change in changes:
+        problems += form_result(provision_id, form | change)["problems"]
+    return problems
+
+
+@pytest.mark.parametrize("provision_id", PROVISIONS)
+def test_every_message_speaks_the_pages_words_not_code(provision_id):
+    # "is before hajj_day (2024-06-15)", "got -5000.0": fact names, ISO dates and floats are how the rule holds them
+    problems = _all_problems(provision_id)
+    assert problems
+    for field, why in problems:
+        assert field in {f["name"] for f in widgets.describe(provision_id)["facts"]}  # the page finds the field
+        assert not re.search(r"(?<!\w)[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?!\w)", why), why
+        assert not re.search(r"\d{4}-\d{2}-\d{2}", why), why
+        assert not re.search(r"\d\.0(?!\d)", why), why
+
+
+def test_the_issues_messages_read_as_the_page_shows_them():
+    detention = "pk-mso-2001/pilgrim-detention"
+    form = opening_form(detention) | {"hajj_day": "2024-06-15", "embarked_on": "2024-06-01"}
+    problems = dict(form_result(detention, form)["problems"])
+    assert problems["embarked_on"] == "is before “Hajj day” (15 June 2024)"
+    wages = form_result(WAGES, opening_form(WAGES) | {"monthly_wage": "-5000"})
+    assert dict(wages["problems"])["monthly_wage"] == "must not be negative, got -5000"
+    assert "got -5000" in wages["html"] and "-5000.0" not in wages["html"]
+
+
+@pytest.mark.parametrize("provision_id", PROVISIONS)
+def test_options_are_described_in_words(provision_id):
+    html = calculator_html(provision_id, opening_facts(provision_id))
+    shown = re.findall(r"<option value='([^']*)'[^>]*>([^<]*)</option>", html)
+    assert shown
+    for value, text in shown:
+        assert re.fullmatch(r"[A-Za-z0-9 ,.'’()&#;]+", text), (value, text)  # no "monthly*12/365"
+    result = widgets.evaluate(WAGES, {**opening_facts(WAGES), "day_pay": "monthly*12/365"})
+    panel = result_html(result)
+    assert "a year&#x27;s wages divided by 365 (not the default: the monthly wage divided by 30)" in panel
+    assert "<code>" not in panel and "monthly*12/365" not in panel
+
+
+@pytest.mark.parametrize("provision_id", PROVISIONS)
+def test_the_summary_names_the_total_its_value_and_kind_and_links_to_the_result(provision_id):
+    html = calculator_html(provision_id, opening_facts(provision_id))
+    summary = re.search(r"<a class='lm-calc-summary' href='#([^']+)' data-summary>([^<]+)</a>", html)
+    assert summary and f"id='{summary.group(1)}' data-result" in html
+    result = widgets.evaluate(provision_id, form_facts(provision_id, opening_form(provision_id)))
+    if result["amounts"]:
+        name = next((n for n in result["amounts"] if n.startswith("total")), next(iter(result["amounts"])))
+        amount = result["amounts"][name]
+        assert widgets.format_money(amount["value"], amount["currency"]) in summary.group(2)
+        assert re.search(r"\((entitlement|statutory maximum|statutory minimum|nil)\)$", summary.group(2))
+    bad = form_result(provision_id, opening_form(provision_id) | {f["name"]: "a lot" for f in
+                      widgets.describe(provision_id)["facts"] if f["kind"] == "money"})  # fmt: skip
+    if bad["problems"]:
+        assert bad["summary"] == "Please check the facts marked above."

@@ -115,7 +115,8 @@ def _jsonable(value: Any) -> Any:
 
 
 def quoted(value: Any) -> str:
-    """A value given as a fact, quoted for an error message as the reader typed it: “a lot”, 12.5, true, null; a long
+    """A value given as a fact, quoted for an error message as the reader typed it: “a lot”, 12.5, -5000 (not
+    -5000.0), true, null; a long
     value is cut to ``ECHO_MAX`` characters, an integer of hundreds of digits named by its length."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -125,6 +126,10 @@ def quoted(value: Any) -> str:
         return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     if isinstance(value, dict | list | tuple):
         return f"a JSON {'object' if isinstance(value, dict) else 'array'}"
+    if isinstance(value, float | Decimal) and math.isfinite(value) and value == int(value):
+        whole = int(value)
+        if abs(whole) < 10**15:
+            value = whole  # -5000.0 is the -5000 the reader typed (a form sends every number as a float)
     text = value if isinstance(value, str) else str(value) if isinstance(value, float | int | Decimal) else repr(value)
     if len(text) > ECHO_MAX:
         text = f"{text[:ECHO_MAX]}… ({len(text):,} characters)"

@@ -19,6 +19,7 @@ floor is at work in it.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -139,4 +140,51 @@ def kind(amount: dict[str, Any]) -> tuple[str, str, str]:
 
 def option_note(option: dict[str, Any]) -> str:
     """Whether an interpretive option's value is the default, naming the default when it is not."""
-    return "(the default)" if option["is_default"] else f"(not the default, {shown(option['default'])})"
+    if option["is_default"]:
+        return "(the default)"
+    return f"(not the default: {choice_words(option['name'], str(option['default']))})"
+
+
+def choice_words(fact: str, choice: str) -> str:
+    """A choice of ``fact`` (a choice or an option) as a reader reads it: the words ``labels.yaml`` gives it
+    ("monthly*12/365" → "a year's wages divided by 365"), else its value with spaces ("loss within limit")."""
+    words = labels().get("choices", {}).get(fact, {}).get(choice)
+    return words or choice.replace("-", " ").replace("_", " ")
+
+
+def in_words(fact: str, text: str) -> str:
+    """``text`` (a fact's help) with each of its choices that is written as code ("monthly*12/365") in words, quoted."""
+    named = labels().get("choices", {}).get(fact, {})
+    for choice in sorted(named, key=len, reverse=True):
+        if re.fullmatch(r"[a-z]+", choice):
+            continue  # a word ("calendar", "none") stays as the help writes it
+        text = re.sub(rf"(?<![\w/*-]){re.escape(choice)}(?![\w/*-])", f"“{named[choice]}”", text)
+    return text
+
+
+FIELD_NAME = re.compile(r"(?<!\w)[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?!\w)")
+"""A fact's name in a rule's message ("hajj_day"): English never joins words with underscores."""
+ISO_DATE = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
+WHOLE_FLOAT = re.compile(r"(?<![\w.])(-?\d+)\.0(?![\d.])")
+
+
+def problem_words(why: str) -> str:
+    """A rule's message about a fact in the words the page uses: each fact it names by its label, quoted
+    ("is before hajj_day (2024-06-15)" → "is before “Hajj day” (15 June 2024)"), dates as the page writes them and
+    whole numbers without ".0". Every rule's messages pass through here, so a rule writes its names and values
+    as they are and the reader never sees them."""
+
+    def date(match: re.Match[str]) -> str:
+        try:
+            return date_text(dt.date(*(int(g) for g in match.groups())))
+        except ValueError:
+            return match.group(0)
+
+    text = FIELD_NAME.sub(lambda m: f"“{fact_name(m.group(0))}”", why)
+    return WHOLE_FLOAT.sub(r"\1", ISO_DATE.sub(date, text))
+
+
+def problems_in_words(problems: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(fact, why) pairs as the page shows them: the fact's name kept (the page finds its field by it), the why in
+    words (:func:`problem_words`)."""
+    return [(field, problem_words(why)) for field, why in problems]

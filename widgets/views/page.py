@@ -27,7 +27,7 @@ from typing import Any
 import widgets
 from widgets.rules.facts import NOT_SHOWN
 from widgets.views import display
-from widgets.views.panels import error_html, result_html
+from widgets.views.panels import error_html, result_html, summary_text
 from widgets.views.reader_links import Link
 
 PROOF_CHOICES = (("proved", True), ("disproved", False), (NOT_SHOWN, NOT_SHOWN))
@@ -45,11 +45,6 @@ _ids = itertools.count(1)
 
 def _e(text: Any) -> str:
     return html.escape(str(text), quote=True)
-
-
-def choice_label(choice: str) -> str:
-    """A choice as a reader reads it: ``loss-within-limit`` → "loss within limit"."""
-    return choice.replace("-", " ").replace("_", " ")
 
 
 def form_value(fact: dict[str, Any], value: Any) -> str:
@@ -72,7 +67,7 @@ def _field(fact: dict[str, Any], value: Any, currency: str, prefix: str) -> str:
     name, kind = fact["name"], fact["kind"]
     ident = f"{prefix}-{name}"
     text = form_value(fact, value)
-    doc = f"<small class='lm-doc' id='{ident}-doc'>{_e(fact['doc'])}</small>"
+    doc = f"<small class='lm-doc' id='{ident}-doc'>{_e(display.in_words(name, fact['doc']))}</small>"
     message = f"<span class='lm-field-error' id='{ident}-msg' data-error-for='{_e(name)}' role='alert' hidden></span>"
     described = f"aria-describedby='{ident}-doc {ident}-msg'"
     label = _e(display.fact_label(fact, currency))
@@ -97,7 +92,8 @@ def _field(fact: dict[str, Any], value: Any, currency: str, prefix: str) -> str:
         )
     if kind in ("choice", "option"):
         options = "".join(
-            f"<option value='{_e(choice)}'{' selected' if choice == text else ''}>{_e(choice_label(choice))}</option>"
+            f"<option value='{_e(choice)}'{' selected' if choice == text else ''}>"
+            f"{_e(display.choice_words(name, choice))}</option>"
             for choice in fact["choices"]
         )
         control = f"<select id='{ident}' name='{_e(name)}' {described}>{options}</select>"
@@ -140,27 +136,36 @@ def calculator_html(
         else ""
     )
     law_box = f"<details class='lm-law'><summary>The law</summary>{''.join(law)}</details>" if law else ""
+    opening = answer(provision_id, values, link)
     return (
         f"<section class='lm-calc' data-provision-id='{_e(provision_id)}' data-state='static'"
         f" aria-labelledby='{prefix}-title'>"
         f"<h4 class='lm-calc-title' id='{prefix}-title'>{_e(info['title'])}</h4>"
         f"<form class='lm-calc-form' novalidate><div class='lm-facts'>{''.join(fields)}</div>{options_box}"
         "<button type='submit' class='lm-compute'>Compute</button></form>"
+        # stays at the foot of the screen while the form is edited (calculators.css: sticky), linking to the result
+        f"<a class='lm-calc-summary' href='#{prefix}-result' data-summary>{_e(opening['summary'])}</a>"
         f"{law_box}"
         f"<p class='lm-calc-status' role='status'>{_e(STATIC_NOTE)}</p>"
-        f"<div class='lm-calc-result' data-result aria-live='polite'>{result_panel(provision_id, values, link)}</div>"
+        f"<div class='lm-calc-result' id='{prefix}-result' data-result aria-live='polite'>{opening['html']}</div>"
         "</section>"
     )
 
 
+CHECK_FACTS = "Please check the facts marked above."
+
+
 def answer(provision_id: str, facts: Mapping[str, Any], link: Link | None = None) -> dict[str, Any]:
     """The result region for ``facts`` (``None`` values left out): ``html`` of the result, or of the rule's message
-    naming each bad fact, and ``problems`` as (fact, why) pairs — never a figure for facts the rule refused."""
+    naming each bad fact, and ``problems`` as (fact, why) pairs — never a figure for facts the rule refused; and
+    ``summary``, the result in one line (:func:`widgets.views.panels.summary_text`)."""
     raw = {name: value for name, value in facts.items() if value is not None}
     try:
-        return {"html": result_html(widgets.evaluate(provision_id, raw), link), "problems": []}
+        result = widgets.evaluate(provision_id, raw)
     except widgets.FactError as error:
-        return {"html": error_html(error.problems), "problems": [list(p) for p in error.problems]}
+        words = display.problems_in_words(error.problems)
+        return {"html": error_html(error.problems), "problems": [list(p) for p in words], "summary": CHECK_FACTS}
+    return {"html": result_html(result, link), "problems": [], "summary": summary_text(result)}
 
 
 def result_panel(provision_id: str, facts: Mapping[str, Any], link: Link | None = None) -> str:

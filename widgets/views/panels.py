@@ -47,6 +47,23 @@ def _outcomes(result: dict[str, Any]) -> list[str]:
     return items
 
 
+def summary_text(result: dict[str, Any]) -> str:
+    """The result in one line, for the calculator's summary that stays in sight while the facts are edited: the total
+    (or the first amount) with its value and kind, else the first outcome in words."""
+    amounts = result["amounts"]
+    if amounts:
+        name = next((n for n in amounts if n.startswith("total")), next(iter(amounts)))
+        amount = amounts[name]
+        value = display.shown(amount["value"], currency=amount["currency"])
+        return f"{display.amount_label(name)}: {value} ({display.kind(amount)[0]})"
+    used = display.reasons_used(result)
+    for name, value in result.items():
+        if name not in SKIPPED and name not in used and not isinstance(value, list | dict):
+            label, text = display.outcome(name, result)
+            return f"{label}: {text}"
+    return "No sum of money is worked out on these facts."
+
+
 def result_html(result: dict[str, Any], link: Any = None) -> str:
     """The result panel: each amount with its kind and provision, then the other outcomes, steps, burdens and options.
 
@@ -56,8 +73,10 @@ def result_html(result: dict[str, Any], link: Any = None) -> str:
     rows = "".join(_amount_row(name, amount, document, link) for name, amount in result["amounts"].items())
     table = (
         # words break only where they must (the panel's "anywhere" would split "entitlement" on a phone)
+        # in a box of its own that scrolls sideways if a phone is narrower still: never cut off
+        "<div class='lm-table-box' style='overflow-x:auto;max-width:100%'>"
         "<table class='lm-amounts' style='width:100%;overflow-wrap:break-word'><thead><tr><th>amount</th>"
-        f"<th>value</th><th>kind</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<th>value</th><th>kind</th></tr></thead><tbody>{rows}</tbody></table></div>"
         if rows
         else "<p class='lm-no-amounts'>No sum of money is worked out on these facts.</p>"
     )
@@ -69,8 +88,9 @@ def result_html(result: dict[str, Any], link: Any = None) -> str:
         for b in result.get("burdens", [])
     )
     options = "".join(
-        f"<li><b>{_e(display.humanised(o['name']))}</b>: <code>{_e(display.shown(o['value']))}</code> "
-        f"{_e(display.option_note(o))}<br><small>{_e(o['doc'])}</small></li>"
+        f"<li><b>{_e(display.fact_name(o['name']))}</b>: {_e(display.choice_words(o['name'], str(o['value'])))} "
+        f"{_e(display.option_note(o))}<br><small>{_e(display.in_words(o['name'], o['doc']))}"
+        "</small></li>"
         for o in result.get("options", [])
     )
     parts = [
@@ -88,7 +108,10 @@ def result_html(result: dict[str, Any], link: Any = None) -> str:
 
 def error_html(problems: list[tuple[str, str]]) -> str:
     """The message shown in place of a result when facts are invalid: each bad field and why."""
-    items = "".join(f"<li><b>{_e(display.fact_name(field))}</b>: {_e(why)}</li>" for field, why in problems)
+    items = "".join(
+        f"<li><b>{_e(display.fact_name(field))}</b>: {_e(why)}</li>"
+        for field, why in display.problems_in_words(problems)
+    )
     return f"<div class='lm-error' role='alert'><b>Please check these facts:</b><ul>{items}</ul></div>"
 
 

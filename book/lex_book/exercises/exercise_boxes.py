@@ -40,7 +40,7 @@ from markdown_it import MarkdownIt
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from widgets import exercises
+from widgets import exercise_check, exercises
 
 FRONT_END = Path(__file__).resolve().parent / "static"
 SERVED = ("exercises.js", "exercises.css")
@@ -85,6 +85,8 @@ def page_data(exercise_id: str, with_solutions: bool) -> dict[str, Any]:
         facts_html = markdown_html(exercises.facts_markdown(exercise_id, number))
         variants.append({"facts": facts, "factsHtml": facts_html, "salt": rec["salt"], "digests": rec["digests"]})
     data: dict[str, Any] = {"answer": spec, "variants": variants}
+    if spec["kind"] in ("number", "count"):
+        data["words"] = exercise_check.WORDS  # the script reads a number as Python does, with the same words
     if with_solutions:
         data["solutions"] = f"{STATIC.as_posix()}/{solutions(exercise_id)[0]}"
     return data

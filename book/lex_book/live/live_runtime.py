@@ -13,21 +13,26 @@ browser, all from this machine (npm's ``pyodide`` in ``node_modules``, the packa
     library, does what a page does (``live/stdlib_probe.mjs``: start, compute every calculator, run a what-if cell,
     fail one), takes the library's files then in ``sys.modules`` and compiles each in that same Python (hash-based
     ``.pyc``, unchecked, which ``zipimport`` loads as it is; optimised as ``python -OO``), so the reader's browser
-    compiles no Python source at start: the start takes less than half as long (``benchmarks/live.py``). 2.5 MB of
-    library becomes about 1.4 MB; a what-if cell that imports a module the rules never load is told
-    that the module is not in the book's Python.
+    compiles no Python source at start: the start takes less than half as long (``benchmarks/live.py``). Most of it
+    is what Pyodide's own start-up imports (its event loop, its package loader: ``benchmarks/live_bytes.py``); a
+    what-if cell that imports a module the rules never load is told that the module is not in the book's Python.
 ``lex-live.zip``
-    The ``widgets`` package (rules, their YAML, the views that need neither ipywidgets nor lxml), babel with the CLDR
-    data of the locales the rules format money in (and their parents), PyYAML's pure-Python modules (taken from the
-    installed package: its C speed-ups are optional) and ``reader_pages.json`` (the reader's page of each provision,
-    for links: ``widgets.views.reader_links.link_from_pages``), every module compiled by the probe likewise. Written
+    The ``widgets`` package (rules, their YAML, the views that need neither ipywidgets nor lxml; money is laid out
+    from ``widgets/rules/money_styles.py``, so no babel), PyYAML's pure-Python modules (taken from the installed
+    package: its C speed-ups are optional) and ``reader_pages.json`` (the reader's page of each provision, for links:
+    ``widgets.views.reader_links.link_from_pages``), every module compiled by the probe likewise. Written
     deterministically (sorted, fixed times).
+
 ``runtime.json``
     A digest of the bundle and of the library, which the worker adds to their URLs: a rebuilt site is never run
-    with the rules a browser cached from an earlier one.
+    with the rules a browser cached from an earlier one; and the bytes of the wasm, the library and the bundle
+    (``bytes``; ``gzip``, as gzip would send them), which the page counts as they arrive to show real progress.
 ``calculators.js``, ``calculators.css``, ``worker.js``
     The page's script and styles and the Web Worker that runs Pyodide (``lex_book/live/static/``), copied when the build
     starts (:func:`copy_front_end`), so that the pages' links to them carry their checksums.
+
+Both zips *store* their files: the host compresses each zip whole (gzip or Brotli, as the README asks), which
+compresses across files as a zip's per-file deflate cannot (the library: 1.3 MB as deflated files, 0.9 MB with Brotli).
 
 The probe is the slow part (a few seconds of Node): its output is kept under a digest of the bundle and Pyodide's
 version, so an unchanged build reuses it.
@@ -35,6 +40,7 @@ version, so an unchanged build reuses it.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib.util
 import io
@@ -46,12 +52,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from babel.core import get_global
-
 import widgets
 from lex_book.paths import NODE_MODULES
 from widgets import browser
-from widgets.rules.money import LOCALES
 from widgets.views import opening_facts
 from widgets.views.page import opening_form
 
@@ -65,6 +68,8 @@ BUNDLE = "lex-live.zip"
 STDLIB = "python_stdlib.zip"
 PAGES = "reader_pages.json"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+COUNTED = ("pyodide.asm.wasm", STDLIB, BUNDLE)
+"""The files whose bytes the page counts as they arrive (worker.js): their sizes are in ``runtime.json``."""
 PROBE_CELL = 'print("probe")\noutcome("pk-mso-2001/wages-on-wreck", ship_trade="home-trade")'
 PROBE_FAILING_CELL = "undefined_name + 1"
 
@@ -82,20 +87,9 @@ def _package_files(name: str) -> tuple[Path, list[Path]]:
     return folder, sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
-def babel_locales() -> set[str]:
-    """The CLDR locales the rules format money in, with every parent babel reads them through (down to root)."""
-    parents = get_global("parent_exceptions")
-    kept = {"root"}
-    for name, _ in LOCALES.values():
-        while name != "root":
-            kept.add(name)
-            name = parents.get(name) or (name.rpartition("_")[0] if "_" in name else "root")
-    return kept
-
-
 def bundle_files(reader_pages: Mapping[str, Mapping[str, str]]) -> dict[str, bytes]:
-    """The bundle's files by path: widgets (what :func:`widgets.browser.sent` sends the page), babel (slim), PyYAML
-    (pure), the page table."""
+    """The bundle's files by path: widgets (what :func:`widgets.browser.sent` sends the page), PyYAML (pure), the
+    page table."""
     files: dict[str, bytes] = {}
     folder, paths = _package_files("widgets")
     for path in paths:
@@ -106,14 +100,6 @@ def bundle_files(reader_pages: Mapping[str, Mapping[str, str]]) -> dict[str, byt
             and not name.endswith(".trace.yaml")
         ):
             files[name] = path.read_bytes()
-    folder, paths = _package_files("babel")
-    locales = {f"{name}.dat" for name in babel_locales()}
-    for path in paths:
-        relative = path.relative_to(folder).as_posix()
-        if relative.startswith("locale-data/") and path.name not in locales:
-            continue
-        if path.suffix in (".py", ".dat"):
-            files[f"babel/{relative}"] = path.read_bytes()
     folder, paths = _package_files("yaml")
     files |= {f"yaml/{p.relative_to(folder).as_posix()}": p.read_bytes() for p in paths if p.suffix == ".py"}
     files[PAGES] = json.dumps(reader_pages, sort_keys=True, separators=(",", ":")).encode()
@@ -121,13 +107,14 @@ def bundle_files(reader_pages: Mapping[str, Mapping[str, str]]) -> dict[str, byt
 
 
 def zip_bytes(files: Mapping[str, bytes]) -> bytes:
-    """A deflated zip of ``files``, the same bytes for the same files (sorted names, fixed times)."""
+    """A zip of ``files``, stored (see the module docstring), the same bytes for the same files (sorted names, fixed
+    times)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, files[name], compresslevel=9)
+            info.compress_type = zipfile.ZIP_STORED
+            archive.writestr(info, files[name])
     return buffer.getvalue()
 
 
@@ -192,5 +179,12 @@ def build(outdir: Path, reader_pages: Mapping[str, Mapping[str, str]], cache_dir
     for name, path in cached.items():
         shutil.copyfile(path, target / name)
     versions = {name: hashlib.sha256((target / name).read_bytes()).hexdigest()[:16] for name in (BUNDLE, STDLIB)}
-    (target / "runtime.json").write_text(json.dumps({"pyodide": version, "versions": versions}, indent=1) + "\n")
+    counted = {name: (target / name).read_bytes() for name in COUNTED}
+    manifest = {
+        "pyodide": version,
+        "versions": versions,
+        "bytes": {name: len(data) for name, data in counted.items()},
+        "gzip": {name: len(gzip.compress(data, 6, mtime=0)) for name, data in counted.items()},
+    }
+    (target / "runtime.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return {p.name: p.stat().st_size for p in sorted(target.iterdir())}

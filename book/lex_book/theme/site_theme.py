@@ -108,9 +108,53 @@ def write_landing(app: Sphinx, exception: Exception | None) -> None:
     Path(app.outdir, "index.html").write_text(text, encoding="utf-8")
 
 
+NOT_FOUND = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Page not found — {title}</title><style>
+:root {{ color-scheme: light dark; }}
+body {{ font: 1rem/1.5 system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; }}
+a {{ color: LinkText; }} input, button {{ font: inherit; min-height: 2.75rem; }}
+</style></head><body><main>
+<h1>Page not found</h1>
+<p>There is no page at this address in <i>{title}</i>. A section of a statute has its own page: search for it by its
+citation (“s.161 pakistan”, “69 msb”).</p>
+<form data-search role="search"><label for="q">Search the book</label><br>
+<input id="q" name="q" type="search"> <button type="submit">Search</button></form>
+<p><a data-home href="{first}">The book's first page</a></p>
+</main><script>
+// A host serves this page at any missing address, at any depth: find the site's root (the nearest folder above
+// with {first} in it), then point the links there.
+(async () => {{
+  const parts = location.pathname.split("/").slice(0, -1);
+  for (let n = parts.length; n >= 1; n--) {{
+    const root = parts.slice(0, n).join("/") + "/";
+    try {{
+      if ((await fetch(root + "{first}", {{ method: "HEAD" }})).ok) {{
+        document.querySelector("[data-home]").href = root + "{first}";
+        document.querySelector("[data-search]").action = root + "search.html";
+        return;
+      }}
+    }} catch (error) {{ return; }}
+  }}
+}})();
+</script></body></html>
+"""
+"""The host's page for a missing address (``404.html``: GitHub and GitLab Pages, Netlify, Cloudflare serve it)."""
+
+
+def write_not_found(app: Sphinx, exception: Exception | None) -> None:
+    """Write ``404.html`` (:data:`NOT_FOUND`)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    title = escape(app.config.html_title or app.config.project)
+    text = NOT_FOUND.format(title=title, first=f"{app.config.root_doc}.html")
+    Path(app.outdir, "404.html").write_text(text, encoding="utf-8")
+
+
 def register(app: Sphinx) -> None:
     app.connect("config-inited", keep_pydata_navbar_undrawn)
     app.connect("config-inited", add_templates_and_static)
     app.add_css_file("site_theme.css")
     app.connect("html-page-context", fix_page, priority=600)  # after pydata-sphinx-theme's functions (500)
     app.connect("build-finished", write_landing, priority=400)  # before sphinx-external-toc's (500)
+    app.connect("build-finished", write_not_found, priority=400)

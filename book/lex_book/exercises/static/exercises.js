@@ -5,9 +5,12 @@
  * its variants, the facts and the salted SHA-256 digests of the answers its rule accepts (never an answer). This
  * script picks the variant (?variant=N in the address, else the one the student id typed once gives, kept in
  * localStorage, else the book's), puts what the student typed in the canonical form of widgets/exercise_check.py
- * (read_number, read_yes_no, read_text, grid_point: the same steps, line for line), hashes it and compares.
+ * (read_number, read_yes_no, read_text, grid_point: the same steps, line for line, with the table of words a number
+ * may carry written into the page from widgets.exercise_check.WORDS), hashes it and compares.
  * After a check the root's data-verdict is "correct" or "incorrect". A student who has tried may ask for the worked
- * solution, fetched then from _static/exercises/ (the page itself holds none).
+ * solution, fetched then from _static/exercises/ (the page itself holds none). Each exercise and variant answered
+ * right is kept in localStorage ("lm-exercise-progress"): the exercise shows it is done (data-done), and a line
+ * above the page's first exercise says "3 of 5 done", with a button that clears this browser's progress.
  */
 (function () {
   "use strict";
@@ -62,13 +65,39 @@
   /* --- the canonical forms (widgets/exercise_check.py) ------------------------------------------------------- */
   var YES = ["yes", "y", "true", "t", "proved", "deemed proved"];
   var NO = ["no", "n", "false", "f", "not proved", "none"];
-  var CURRENCY = /^(?:rs\.?|inr|pkr|₹)/i;
-  var NUMBER = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))([a-z' ]*)$/i;
+  /* The words a number may carry (widgets.exercise_check.WORDS, written into the page by exercise_boxes.py): a
+     currency, a scale as a power of ten ("1.5 lakh", "2 crore", "150k"), a unit, the ledger's "/-" ending. */
+  function either(list) {
+    var squeezed = list.map(function (w) { return w.replace(/\s/g, ""); }).filter(function (w, i, all) {
+      return all.indexOf(w) === i;
+    });
+    squeezed.sort(function (a, b) { return b.length - a.length || (a < b ? -1 : a > b ? 1 : 0); });
+    return squeezed.map(function (w) { return w.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&"); }).join("|");
+  }
 
-  function readNumber(text) {
-    var cleaned = String(text).replace(/\u2212/g, "-").replace(/[,\s_]/g, "").replace(CURRENCY, "");
-    var match = NUMBER.exec(cleaned);
-    return match ? parseFloat(match[1]) : null;
+  var patterns = [];
+  function numberPattern(table) {
+    for (var i = 0; i < patterns.length; i++) if (patterns[i][0] === table) return patterns[i][1];
+    var pattern = new RegExp("^(?:" + either(table.currency) + ")?([+-]?)([0-9]*)(?:\\.([0-9]*))?(?:(" +
+      either(Object.keys(table.scale)) + "))?(?:" + either(table.currency.concat(table.unit)) + ")?(?:" +
+      either(table.ending) + ")?$");
+    patterns.push([table, pattern]);
+    return pattern;
+  }
+
+  function readNumber(text, table) {
+    var cleaned = String(text).replace(/\u2212/g, "-").toLowerCase().replace(/[,\s_]/g, "");
+    var match = numberPattern(table).exec(cleaned);
+    if (!match) return null;
+    var sign = match[1], whole = match[2], fraction = match[3] || "", scale = match[4];
+    if (!whole && !fraction) return null;
+    if (scale) { // the decimal point moved in the digits as typed: "1.1 lakh" is exactly 110000, as in Python
+      var shift = table.scale[scale];
+      while (fraction.length < shift) fraction += "0";
+      whole += fraction.slice(0, shift);
+      fraction = fraction.slice(shift);
+    }
+    return parseFloat(sign + (whole || "0") + "." + (fraction || "0"));
   }
 
   function words(text) {
@@ -86,10 +115,10 @@
     return list.length ? list.join(" ") : null;
   }
 
-  function canonical(spec, text) {
+  function canonical(spec, text, table) {
     if (spec.kind === "yes-no") return readYesNo(text);
     if (spec.kind === "text") return readText(text);
-    var value = readNumber(text);
+    var value = readNumber(text, table);
     if (value === null || !isFinite(value)) return null;
     if (spec.kind === "count") return Number.isInteger(value) ? String(value) : "not-whole:" + value;
     return String(Math.floor(value / spec.step + 0.5));
@@ -109,6 +138,36 @@
       if (id) window.localStorage.setItem(STUDENT_KEY, id);
       else window.localStorage.removeItem(STUDENT_KEY);
     } catch (error) { /* private mode: the id lasts for this page only */ }
+  }
+
+  /* --- progress: each exercise and variant answered right, kept in this browser ------------------------------- */
+  var PROGRESS_KEY = "lm-exercise-progress";
+
+  function storedProgress() {
+    try {
+      var kept = JSON.parse(window.localStorage.getItem(PROGRESS_KEY) || "{}");
+      return kept && typeof kept === "object" ? kept : {};
+    } catch (error) { return {}; }
+  }
+
+  function storeProgress(progress) {
+    try {
+      if (Object.keys(progress).length) window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
+      else window.localStorage.removeItem(PROGRESS_KEY);
+    } catch (error) { /* private mode or full: progress lasts for this page only */ }
+  }
+
+  var progress = {};
+
+  function isDone(exerciseId, variant) {
+    return !!(progress[exerciseId] && progress[exerciseId][variant] === "correct");
+  }
+
+  function record(exerciseId, variant, right) {
+    var kept = progress[exerciseId] || (progress[exerciseId] = {});
+    if (right) kept[variant] = "correct";
+    else if (kept[variant] !== "correct") kept[variant] = "tried";
+    storeProgress(progress);
   }
 
   function studentVariant(student, exerciseId, count) {
@@ -194,12 +253,20 @@
     var shown = document.querySelector('[data-solution-for="' + this.id + '"]');
     var all = document.querySelector('script[data-solutions-for="' + this.id + '"]');
     if (shown && all) shown.innerHTML = JSON.parse(all.textContent)[variant];
+    if (isDone(this.id, variant)) {
+      this.root.dataset.done = "true";
+      this.verdict.className = "lm-ex-verdict lm-ex-correct";
+      this.verdict.textContent = "✓ Done: you answered these facts correctly before (kept in this browser).";
+      this.tried = true;
+      if (this.data.solutions) this.showButton.hidden = false;
+    } else delete this.root.dataset.done;
+    summarise();
   };
 
   Exercise.prototype.check = function () {
     var spec = this.data.answer;
     var typed = this.input.value;
-    var form = typed.trim() ? canonical(spec, typed) : null;
+    var form = typed.trim() ? canonical(spec, typed, this.data.words) : null;
     var chosen = this.data.variants[this.variant];
     var right = form !== null && chosen.digests.indexOf(sha256(chosen.salt + ":" + form).slice(0, 16)) >= 0;
     this.root.dataset.verdict = right ? "correct" : "incorrect";
@@ -211,6 +278,9 @@
     } else this.verdict.textContent = "✗ Not quite." + (spec.hint ? " Hint: " + spec.hint : "");
     this.input.setAttribute("aria-invalid", right ? "false" : "true");
     this.tried = true;
+    record(this.id, this.variant, right);
+    if (right) this.root.dataset.done = "true";
+    summarise();
     if (this.data.solutions && this.solution.hidden) this.showButton.hidden = false;
   };
 
@@ -235,13 +305,51 @@
   };
 
   var everyExercise = [];
+  var summary = null;
+
+  /* "3 of 5 done" for the page's exercises (the variant each shows), with a way to forget this browser's answers. */
+  function summarise() {
+    if (!summary) return;
+    var done = everyExercise.filter(function (exercise) { return isDone(exercise.id, exercise.variant); }).length;
+    var total = everyExercise.length;
+    summary.querySelector("[data-progress-count]").textContent = done + " of " + total + " done";
+    summary.dataset.done = String(done);
+    summary.querySelector("[data-progress-clear]").hidden = !Object.keys(progress).length;
+  }
+
+  function makeSummary(first) {
+    var box = document.createElement("div");
+    box.className = "lm-ex-progress";
+    box.setAttribute("role", "status");
+    box.tabIndex = -1;
+    box.innerHTML = "<span>Exercises on this page: <b data-progress-count></b> " +
+      "<small>(kept in this browser only)</small></span> " +
+      "<button type='button' data-progress-clear>Clear my progress</button>";
+    var host = first.closest(".exercise, .admonition") || first;
+    host.parentNode.insertBefore(box, host);
+    box.querySelector("[data-progress-clear]").addEventListener("click", function () {
+      progress = {};
+      storeProgress(progress);
+      everyExercise.forEach(function (exercise) {
+        exercise.input.value = "";
+        exercise.input.removeAttribute("aria-invalid");
+        delete exercise.root.dataset.verdict;
+        exercise.show(exercise.variant, exercise.note.firstChild.textContent.trim());
+      });
+      box.focus(); // the button is gone: focus stays on the line that now says "0 of 5 done"
+    });
+    return box;
+  }
 
   function init() {
     var fromAddress = addressVariant();
     document.querySelectorAll(".lm-exercise[data-exercise-id]").forEach(function (root) {
       everyExercise.push(new Exercise(root));
     });
+    progress = storedProgress();
+    if (everyExercise.length) summary = makeSummary(everyExercise[0].root);
     everyExercise.forEach(function (exercise) { exercise.choose(fromAddress); });
+    summarise();
     document.documentElement.dataset.lmExercises = "ready";
   }
 

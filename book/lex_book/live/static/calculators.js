@@ -8,8 +8,11 @@
  * what-if cell. Nothing of it is fetched on a page the reader does not scroll to a calculator on. While it starts (data-state="starting") the
  * facts typed are kept, and once it is ready every calculator that was edited is worked out for its facts. After
  * that each edit recomputes in place (data-state="live"); a bad fact shows the rule's message beside its field and
- * an error panel in place of the result. If Python cannot run here (no WebAssembly, no Web Workers, a file:// page,
- * a missing file) the page says so at once (data-state="error") and the result stays, marked as the book's example.
+ * an error panel in place of the result. While Python downloads, each status says how much has arrived of the
+ * runtime's bytes (runtime.json; worker.js counts them), and no timer fails a download that is still receiving. If
+ * Python cannot run here (no WebAssembly, no Web Workers, a file:// page, a missing file, offline with nothing saved,
+ * a connection that kept dropping) the page says so at once (data-state="error", data-failure: the kind), with what to
+ * do and, where it may pass, a Try again button; the result stays, marked as the book's example.
  *
  * What-if cells (tagged what-if) get an editor and a Run button: the edited code runs in the same Python.
  */
@@ -21,7 +24,14 @@
   var STATIC = "Worked out when the book was built, for the facts shown. Change a fact to work it out again.";
   var STARTING = "Starting Python in your browser to work out your facts (once per page)…";
   var LIVE = "Worked out in your browser for the facts above.";
-  var SILENT_MS = 60000; // a start that has said nothing for this long has failed (a stalled download)
+  var QUIET_MS = 90000; // the worker says how its download goes at least every few seconds while bytes arrive, and
+  // asks again by itself for a stalled file (worker.js, STALL_MS): this long with no word at all is a hung start
+  var ADVICE = {
+    missing: "Part of the site's Python is missing: please tell the site's maintainers.",
+    offline: "Connect to the internet and press Try again (once it has run, it also works offline).",
+    dropped: "Press Try again to carry on when the connection is back.",
+    broken: "Reloading the page may help.",
+  };
 
   var worker = null;
   var ready = null; // a Promise once started
@@ -66,8 +76,9 @@
     return Array.prototype.slice.call(document.querySelectorAll(".lm-calc[data-provision-id], .lm-what-if"));
   }
 
-  function failed(reason) {
+  function failed(reason, kind) {
     failure = reason;
+    var retry = kind === "offline" || kind === "dropped" || kind === "broken";
     everyRoot().forEach(function (root) {
       var isCell = root.classList.contains("lm-what-if");
       setState(
@@ -75,44 +86,92 @@
         "error",
         "Python cannot run on this page (" + reason + "), so nothing is worked out again here: " +
           (isCell ? "the output below is the book's, for the code as printed." :
-            "the result below is the book's example, for the facts it opened with.")
+            "the result below is the book's example, for the facts it opened with.") +
+          (ADVICE[kind] ? " " + ADVICE[kind] : "")
       );
+      root.dataset.failure = kind || "unsupported";
       var button = root.querySelector(".lm-run");
       if (button) button.disabled = true;
+      var status = root.querySelector(".lm-calc-status, .lm-cell-status");
+      if (retry && status) {
+        var again = document.createElement("button");
+        again.type = "button";
+        again.className = "lm-try-again";
+        again.textContent = "Try again";
+        again.addEventListener("click", tryAgain);
+        status.appendChild(document.createTextNode(" "));
+        status.appendChild(again);
+      }
     });
+  }
+
+  /* After a failure that may pass (offline, a dropped connection): a new worker, and every edited calculator again. */
+  function tryAgain() {
+    if (worker) worker.terminate();
+    worker = null;
+    ready = null;
+    failure = null;
+    waiting = {};
+    everyRoot().forEach(function (root) {
+      delete root.dataset.failure;
+      var button = root.querySelector(".lm-run");
+      if (button) button.disabled = false;
+      setState(root, "starting", STARTING);
+    });
+    start().then(function () {
+      document.querySelectorAll(".lm-calc[data-provision-id]").forEach(function (root) {
+        compute(root);
+      });
+      document.querySelectorAll(".lm-what-if").forEach(function (box) {
+        setState(box, "static", "Ready: press Run to run the code in your browser.");
+      });
+    }, function () {});
+  }
+
+  function failure_(message, kind) {
+    var error = new Error(message);
+    error.kind = kind;
+    return error;
   }
 
   function start() {
     if (ready) return ready;
-    ready = new Promise(function (resolve, reject) {
+    var controlled = window.lmOffline ? window.lmOffline.controlled : Promise.resolve();
+    ready = controlled.then(function () { return new Promise(function (resolve, reject) {
       var reason = unsupported();
       if (reason) {
-        reject(new Error(reason));
+        reject(failure_(reason, "unsupported"));
         return;
       }
       try {
         worker = new Worker(new URL("worker.js", here), { type: "module" });
       } catch (error) {
-        reject(new Error("the worker could not start: " + error.message));
+        reject(failure_("the worker could not start: " + error.message, "unsupported"));
         return;
       }
-      var watchdog = window.setTimeout(stalled, SILENT_MS);
-      function stalled() {
-        reject(new Error("Python did not start within a minute"));
+      var watchdog = window.setTimeout(quiet, QUIET_MS);
+      function quiet() {
+        reject(failure_("Python said nothing for " + QUIET_MS / 1000 + " s while starting", "broken"));
       }
       worker.onmessage = function (event) {
         var message = event.data;
         window.clearTimeout(watchdog);
-        if (message.type === "progress") watchdog = window.setTimeout(stalled, SILENT_MS);
+        if (message.type === "progress") watchdog = window.setTimeout(quiet, QUIET_MS);
         if (message.type === "ready") {
           document.documentElement.dataset.lmRuntimeMs = String(message.ms);
           document.documentElement.dataset.lmRuntimePhases = JSON.stringify(message.phases);
           resolve(message);
         } else if (message.type === "failed") {
-          reject(new Error(message.error));
+          reject(failure_(message.error, message.kind));
         } else if (message.type === "progress") {
+          if (message.total) {
+            document.documentElement.dataset.lmRuntimeReceived = String(message.received);
+            document.documentElement.dataset.lmRuntimeTotal = String(message.total);
+          }
           everyRoot().forEach(function (root) {
-            if (root.dataset.state === "starting") setState(root, "starting", message.text);
+            if (root.dataset.state === "starting") {
+              setState(root, "starting", message.text + " Until then the result below is the book's example.");
+            }
           });
         } else if (waiting[message.id]) {
           var callback = waiting[message.id];
@@ -122,12 +181,14 @@
       };
       worker.onerror = function (event) {
         event.preventDefault();
-        reject(new Error(event.message || "the worker could not load its files"));
+        if (navigator.onLine === false) {
+          reject(failure_("you are offline, and this page's Python is not saved on this device", "offline"));
+        } else reject(failure_(event.message || "the worker could not load its files", "missing"));
       };
       worker.postMessage({ type: "init", folder: pageFolder() });
-    });
+    }); }); // after the site's service worker controls the page (offline.js), so that it keeps the runtime
     ready.catch(function (error) {
-      failed(error.message);
+      failed(error.message, error.kind);
     });
     return ready;
   }
@@ -174,6 +235,8 @@
     var result = root.querySelector("[data-result]");
     var form = root.querySelector("form");
     if (root.dataset.state === "static") setState(root, "starting", STARTING);
+    var summary = root.querySelector("[data-summary]");
+    if (summary) summary.classList.add("lm-stale");
     result.classList.add("lm-stale");
     result.setAttribute("aria-busy", "true");
     start().then(function () {
@@ -185,6 +248,10 @@
           return;
         }
         result.innerHTML = answer.html;
+        if (summary) {
+          summary.textContent = answer.summary || "";
+          summary.classList.remove("lm-stale");
+        }
         result.classList.remove("lm-stale");
         result.removeAttribute("aria-busy");
         result.dataset.live = "true";
@@ -230,6 +297,41 @@
     });
     var lab = labLink();
     if (lab) root.appendChild(lab);
+    floatSummary(root);
+  }
+
+  /* The summary line floats at the foot of the screen while its calculator is on screen and the line's own place
+     is below the screen's foot (the form being edited); it is laid over the calculator's width. */
+  function floatSummary(root) {
+    var summary = root.querySelector("[data-summary]");
+    if (!summary || typeof IntersectionObserver !== "function") return;
+    var anchor = document.createElement("span");
+    anchor.className = "lm-summary-anchor";
+    summary.parentNode.insertBefore(anchor, summary);
+    var sectionIn = false, anchorBelow = false;
+    function place() {
+      var floating = sectionIn && anchorBelow;
+      summary.classList.toggle("lm-floating", floating);
+      if (floating) {
+        var box = root.getBoundingClientRect();
+        summary.style.left = Math.max(0, box.left) + "px";
+        summary.style.width = Math.min(box.width, window.innerWidth) + "px";
+      } else {
+        summary.style.left = "";
+        summary.style.width = "";
+      }
+    }
+    new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) { sectionIn = entry.isIntersecting; });
+      place();
+    }).observe(root);
+    new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        anchorBelow = !entry.isIntersecting && entry.boundingClientRect.top > 0;
+      });
+      place();
+    }).observe(anchor);
+    window.addEventListener("resize", place);
   }
 
   /* --- what-if cells ----------------------------------------------------------------------------------------- */
@@ -328,7 +430,48 @@
     });
   }
 
+  /* The theme's "Back to top" pill never covers a control a reader may be using: while it would overlap one (or a
+     control has the focus) it is hidden, and it shows again once it covers nothing. */
+  function keepBackToTopClear() {
+    var pill = document.getElementById("pst-back-to-top");
+    if (!pill) return;
+    var pending = false;
+    function covers() {
+      var box = pill.getBoundingClientRect();
+      if (!box.width || !box.height) return false;
+      var controls = document.querySelectorAll(
+        ".lm-calc input, .lm-calc select, .lm-calc button, .lm-calc-summary, .lm-what-if textarea, " +
+        ".lm-what-if button, .lm-exercise input, .lm-exercise button");
+      for (var i = 0; i < controls.length; i++) {
+        var r = controls[i].getBoundingClientRect();
+        if (r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom) return true;
+      }
+      return false;
+    }
+    function check() {
+      pending = false;
+      var focused = document.activeElement && document.activeElement.closest &&
+        document.activeElement.closest(".lm-calc, .lm-what-if, .lm-exercise");
+      var hide = !!focused || covers();
+      var wanted = hide ? "hidden" : "";
+      pill.dataset.lmHidden = hide ? "true" : "false";
+      if (pill.style.visibility !== wanted) pill.style.visibility = wanted; // unchanged: no mutation, no loop
+    }
+    function soon() {
+      if (!pending) {
+        pending = true;
+        window.requestAnimationFrame(check);
+      }
+    }
+    window.addEventListener("scroll", soon, { passive: true });
+    window.addEventListener("resize", soon);
+    document.addEventListener("focusin", soon);
+    document.addEventListener("focusout", soon);
+    new MutationObserver(soon).observe(pill, { attributes: true, attributeFilter: ["style", "class"] });
+  }
+
   function init() {
+    keepBackToTopClear();
     document.querySelectorAll(".lm-calc[data-provision-id]").forEach(calculator);
     document.querySelectorAll("div.cell.tag_what-if").forEach(whatIf);
     var reason = unsupported();

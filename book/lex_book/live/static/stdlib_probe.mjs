@@ -51,8 +51,8 @@ def pyc(source, filename):
 
 def put(archive, name, data):
     info = zipfile.ZipInfo(name, TIME)
-    info.compress_type = zipfile.ZIP_DEFLATED
-    archive.writestr(info, data, compresslevel=9)
+    info.compress_type = zipfile.ZIP_STORED  # the host compresses the whole zip (live_runtime.py)
+    archive.writestr(info, data)
 
 with zipfile.ZipFile(library.rstrip("/")) as source, zipfile.ZipFile("/tmp/stdlib.zip", "w") as target:
     for info in source.infolist():

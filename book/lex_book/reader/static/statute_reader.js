@@ -102,10 +102,72 @@
     });
   }
 
+  /* A wide table (the s.256 penalty Table) as a card per item on a phone (statute_reader.css, below 40em): each
+     cell is labelled with its column's heading, taken from the table's first heading row. A row whose cells do not
+     fill the columns one by one (a spanning sub-row) is left as it is. */
+  function cards() {
+    document.querySelectorAll("table.akn-table-wide").forEach(function (table) {
+      var heading = table.querySelector("thead tr");
+      if (!heading) return;
+      var names = Array.prototype.map.call(heading.children, function (cell) { return cell.textContent.trim(); });
+      table.querySelectorAll("tbody tr").forEach(function (row) {
+        var cells = Array.prototype.filter.call(row.children, function (cell) { return cell.tagName === "TD"; });
+        if (cells.length !== names.length) return;
+        cells.forEach(function (cell, index) { cell.setAttribute("data-label", names[index]); });
+      });
+      table.classList.add("akn-cards");
+    });
+  }
+
+  /* A long list gets a jump list at its top: a statute's contents page its Parts (or Chapters), the glossary its
+     letters A–Z. Each target gets an id; the list is a <nav> of links, wrapping on a phone. */
+  function jumpList(label, targets, before) {
+    if (targets.length < 3 || !before) return;
+    var nav = document.createElement("nav");
+    nav.className = "akn-jump";
+    nav.setAttribute("aria-label", label);
+    var title = document.createElement("span");
+    title.className = "akn-jump-title";
+    title.textContent = label + ":";
+    nav.appendChild(title);
+    targets.forEach(function (target) {
+      var link = document.createElement("a");
+      link.href = "#" + target.id;
+      link.textContent = target.label;
+      nav.appendChild(link);
+    });
+    before.parentNode.insertBefore(nav, before);
+  }
+
+  function jumps() {
+    var contents = document.querySelector("ul.akn-contents");
+    if (contents) {
+      var parts = Array.prototype.filter.call(contents.children, function (item) { return item.tagName === "LI"; });
+      jumpList("Jump to", parts.map(function (item, index) {
+        var link = item.querySelector("a");
+        item.id = item.id || "contents-" + (index + 1);
+        return { id: item.id, label: link ? link.textContent.split(" — ")[0] : String(index + 1) };
+      }), contents);
+    }
+    var glossary = document.querySelector("dl.statute-glossary");
+    if (glossary) {
+      var letters = [];
+      glossary.querySelectorAll(":scope > dt").forEach(function (term) {
+        var letter = term.textContent.trim().charAt(0).toUpperCase();
+        if (!/[A-Z]/.test(letter) || letters.some(function (l) { return l.label === letter; })) return;
+        term.id = term.id || "letter-" + letter;
+        letters.push({ id: term.id, label: letter });
+      });
+      jumpList("Terms from", letters, glossary);
+    }
+  }
+
   function init() {
     moved();
     citations();
     notes();
+    cards();
+    jumps();
   }
 
   window.addEventListener("hashchange", moved);
