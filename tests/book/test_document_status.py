@@ -12,7 +12,7 @@ import pytest
 from lxml import html as lxml_html
 
 import corpus
-from corpus import page_map
+from corpus import derivations, page_map
 from lex_book.reader import document_status
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,11 +133,15 @@ def test_every_built_page_of_a_document_has_its_banner(built_site: Path, doc: co
             assert resolved.is_file(), (path.name, href)
             if anchor:
                 assert anchor in _ids(resolved), (path.name, href)
-        derived = [
-            (path.parent / href).resolve() for href in line.xpath(".//a[normalize-space()='From Bill to Act']/@href")
-        ]
-        pages_of_tables = [page_map.derivation_docname(*pair) for pair in document_status.derivation_pairs(doc)]
-        assert derived == [(built_site / f"{name}.html").resolve() for name in pages_of_tables], path.name
+        derived = line.xpath(".//a[starts-with(normalize-space(), 'From ')]")
+        pairs = document_status.derivation_pairs(doc)
+        assert [(path.parent / a.get("href")).resolve() for a in derived] == [
+            (built_site / f"{page_map.derivation_docname(*pair)}.html").resolve() for pair in pairs
+        ], path.name
+        for link, (older, newer) in zip(derived, pairs, strict=True):  # the direction and the other text, by name
+            table = derivations.load_table(derivations.TABLES_DIR / f"{older}__{newer}.csv")
+            other = corpus.document(newer if doc.id == older else older)
+            assert " ".join(link.text_content().split()) == f"{derivations.direction(table)}: the {other.short_title}"
         if path.name == "index.html":
             (toggle,) = banner.xpath(".//details[@id='document-status']")
             items = toggle.xpath(".//ul[contains(@class, 'lm-status-sources')]/li")
