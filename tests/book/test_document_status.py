@@ -173,3 +173,10 @@ def test_the_data_catalogue_gives_each_documents_standing(built_site: Path) -> N
         assert standing["state"] == doc.standing.state and standing["verified"] == doc.standing.verified
         assert standing["summary"] == document_status.plain_summary(doc)
         assert [s["fact"] for s in standing["sources"]] == [s.fact for s in doc.standing.sources]
+
+
+def test_a_repeal_is_dated_on_a_day_and_in_a_year() -> None:
+    act = corpus.document("in-msa-1958")  # the catalogue: repealed by the Merchant Shipping Act, 2025, 15 March 2026
+    assert act.standing.state == "repealed" and len(act.standing.since) == 10
+    said = document_status._plain(document_status.standing_parts(act))
+    assert said == "Repealed by the Merchant Shipping Act, 2025 on 15 March 2026"

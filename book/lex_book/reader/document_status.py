@@ -83,7 +83,10 @@ def standing_parts(doc: Document) -> list[Part]:
     if standing.state == "in-force":
         return [f"In force{since}"]
     if standing.state == "repealed":
-        return ["Repealed by ", _named(standing.by), f" in {long_date(standing.since)}" if standing.since else ""]
+        when = (
+            "" if not standing.since else f" {'in' if len(standing.since) == 4 else 'on'} {long_date(standing.since)}"
+        )
+        return ["Repealed by ", _named(standing.by), when]
     if standing.state == "superseded":
         return ["Superseded by ", _named(standing.by)]
     if standing.state == "enacted":
