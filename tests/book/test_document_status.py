@@ -55,10 +55,11 @@ def test_the_banner_says_what_the_catalogue_says() -> None:
     )
 
 
-def test_the_bill_and_the_act_of_a_derivation_table_and_no_other_document_link_to_its_page() -> None:
-    pair = ("in-mpab-2016", "in-mpaa-2021")
+def test_the_two_texts_of_a_derivation_table_and_no_other_document_link_to_its_page() -> None:
+    pairs = [derivations.documents(path) for path in derivations.tables()]
+    assert pairs == [("in-ipa-1875", "in-ipa-1908"), ("in-mpab-2016", "in-mpaa-2021"), ("in-msa-1958", "in-msb-2016")]
     for doc in corpus.documents():
-        assert document_status.derivation_pairs(doc) == ([pair] if doc.id in pair else []), doc.id
+        assert document_status.derivation_pairs(doc) == [p for p in pairs if doc.id in p], doc.id
 
 
 def test_only_a_standing_sourced_in_the_corpus_or_officially_is_called_verified() -> None:
