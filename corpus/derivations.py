@@ -333,6 +333,34 @@ def lineage(doc_id: str, number: str) -> list[tuple[Table, Row]]:
     return found
 
 
+def mark(doc_id: str) -> str:
+    """ "cl." before a Bill's clause number, "s." before an Act's section number."""
+    return "cl." if units(doc_id)[0] == "clause" else "s."
+
+
+def what_changed(doc_id: str, numbers: tuple[str, ...]) -> list[dict[str, str]]:
+    """A chapter's "what changed" table, drawn from the reviewed rows (:func:`lineage`) and never retyped: for each
+    section ``numbers`` of ``doc_id`` in turn, each row naming it, as {the text: "s. 141", "counterpart": "cl. 69 of
+    the Merchant Shipping Bill, 2016" (or "none in the …"), "relation", "what changed"}. A section no table names
+    is an error: the chapter asked for a lineage the data does not have."""
+    out = []
+    title = _title(doc_id)
+    for number in numbers:
+        found = lineage(doc_id, number)
+        if not found:
+            raise DerivationError(f"no derivation table has a row for {mark(doc_id)} {number} of the {title}")
+        for table, row in found:
+            older = table.older == doc_id
+            other = table.newer if older else table.older
+            theirs = row.newer if older else ((row.older,) if row.older else ())
+            where = f"{mark(other)} {', '.join(theirs)} of the" if theirs else "none in the"
+            out.append({
+                title: f"{mark(doc_id)} {number}", "counterpart": f"{where} {_title(other)}",
+                "relation": RELATION_WORDS.get(row.relation, row.relation), "what changed": row.note,
+            })  # fmt: skip
+    return out
+
+
 # ---- the measured method -----------------------------------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ import pytest
 from lxml import html as lxml_html
 
 import corpus
-from corpus import page_map
+from corpus import derivations, page_map
 from lex_book.reader import document_status
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,10 +55,11 @@ def test_the_banner_says_what_the_catalogue_says() -> None:
     )
 
 
-def test_the_bill_and_the_act_of_a_derivation_table_and_no_other_document_link_to_its_page() -> None:
-    pair = ("in-mpab-2016", "in-mpaa-2021")
+def test_the_two_texts_of_a_derivation_table_and_no_other_document_link_to_its_page() -> None:
+    pairs = [derivations.documents(path) for path in derivations.tables()]
+    assert pairs == [("in-ipa-1875", "in-ipa-1908"), ("in-mpab-2016", "in-mpaa-2021"), ("in-msa-1958", "in-msb-2016")]
     for doc in corpus.documents():
-        assert document_status.derivation_pairs(doc) == ([pair] if doc.id in pair else []), doc.id
+        assert document_status.derivation_pairs(doc) == [p for p in pairs if doc.id in p], doc.id
 
 
 def test_only_a_standing_sourced_in_the_corpus_or_officially_is_called_verified() -> None:
@@ -133,11 +134,15 @@ def test_every_built_page_of_a_document_has_its_banner(built_site: Path, doc: co
             assert resolved.is_file(), (path.name, href)
             if anchor:
                 assert anchor in _ids(resolved), (path.name, href)
-        derived = [
-            (path.parent / href).resolve() for href in line.xpath(".//a[normalize-space()='From Bill to Act']/@href")
-        ]
-        pages_of_tables = [page_map.derivation_docname(*pair) for pair in document_status.derivation_pairs(doc)]
-        assert derived == [(built_site / f"{name}.html").resolve() for name in pages_of_tables], path.name
+        derived = line.xpath(".//a[starts-with(normalize-space(), 'From ')]")
+        pairs = document_status.derivation_pairs(doc)
+        assert [(path.parent / a.get("href")).resolve() for a in derived] == [
+            (built_site / f"{page_map.derivation_docname(*pair)}.html").resolve() for pair in pairs
+        ], path.name
+        for link, (older, newer) in zip(derived, pairs, strict=True):  # the direction and the other text, by name
+            table = derivations.load_table(derivations.TABLES_DIR / f"{older}__{newer}.csv")
+            other = corpus.document(newer if doc.id == older else older)
+            assert " ".join(link.text_content().split()) == f"{derivations.direction(table)}: the {other.short_title}"
         if path.name == "index.html":
             (toggle,) = banner.xpath(".//details[@id='document-status']")
             items = toggle.xpath(".//ul[contains(@class, 'lm-status-sources')]/li")
@@ -169,3 +174,10 @@ def test_the_data_catalogue_gives_each_documents_standing(built_site: Path) -> N
         assert standing["state"] == doc.standing.state and standing["verified"] == doc.standing.verified
         assert standing["summary"] == document_status.plain_summary(doc)
         assert [s["fact"] for s in standing["sources"]] == [s.fact for s in doc.standing.sources]
+
+
+def test_a_repeal_is_dated_on_a_day_and_in_a_year() -> None:
+    act = corpus.document("in-msa-1958")  # the catalogue: repealed by the Merchant Shipping Act, 2025, 15 March 2026
+    assert act.standing.state == "repealed" and len(act.standing.since) == 10
+    said = document_status._plain(document_status.standing_parts(act))
+    assert said == "Repealed by the Merchant Shipping Act, 2025 on 15 March 2026"

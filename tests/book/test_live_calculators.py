@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import sys
 import zipfile
 from collections.abc import Iterator
@@ -22,7 +23,7 @@ import yaml
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 import widgets
-from widgets.views.page import form_result
+from widgets.views.page import form_facts, form_result
 from widgets.views.reader_links import link_from_pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,7 +151,7 @@ def test_every_calculator_of_a_chapter_goes_live_and_recomputes_as_the_rules_do(
 def test_facts_typed_while_python_starts_are_kept_and_used(trapped_browser, site_url, page_table):
     browser, _ = trapped_browser
     page, _ = open_chapter(browser, site_url, "wages-on-wreck", 390)
-    root = page.locator(".lm-calc").first
+    root = page.locator(".lm-calc[data-provision-id='pk-mso-2001/wages-on-wreck']")
     wage = root.locator("input[name='monthly_wage']")
     wage.fill("7")  # starts Python; the reader goes on typing before it is ready
     wage.press_sequentially("2000")
@@ -168,7 +169,7 @@ def test_facts_typed_while_python_starts_are_kept_and_used(trapped_browser, site
 def test_a_bad_fact_shows_the_rules_message_beside_its_field_and_no_figure(trapped_browser, site_url):
     browser, _ = trapped_browser
     page, _ = open_chapter(browser, site_url, "wages-on-wreck", 390)
-    root = page.locator(".lm-calc").first
+    root = page.locator(".lm-calc[data-provision-id='pk-mso-2001/wages-on-wreck']")
     root.locator("input[name='monthly_wage']").fill("72000")
     expect(root).to_have_attribute("data-state", "live", timeout=LIVE_MS)
     root.locator("input[name='arrived_return_port_on']").fill("2023-01-01")  # before service ended
@@ -278,4 +279,64 @@ def test_the_chapter_page_loads_no_widget_bundle_and_links_to_jupyterlab(trapped
     assert not [u for u in urls if "embed-amd" in u or "require.js" in u or "pyodide" in u]
     lab = page.locator(".lm-calc .lm-lab").first
     assert lab.get_attribute("href").endswith("/lite/lab/index.html?path=chapters/comparative.ipynb")
+    page.close()
+
+
+ACT_1958 = {
+    "wages-on-wreck": "in-msa-1958/wages-on-wreck",
+    "desertion": "in-msa-1958/desertion",
+    "pilgrims": "in-msa-1958/pilgrim-refund",
+    "load-lines": "in-msa-1958/load-line",
+    "comparative": "in-msa-1958/wages-on-wreck",
+}
+"""The Merchant Shipping Act, 1958 calculator each chapter runs (issue 24)."""
+SHOTS = Path(__file__).resolve().parents[1] / "output" / "browser"
+
+
+def cli_eval(provision_id: str, facts: dict) -> dict:
+    """What ``python -m widgets eval`` answers for ``facts``: the command a check written from the Act calls."""
+    run = subprocess.run(
+        [sys.executable, "-m", "widgets", "eval", provision_id],
+        input=json.dumps(facts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    return json.loads(run.stdout)
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("width", list(WIDTHS.values()), ids=list(WIDTHS))
+@pytest.mark.parametrize("chapter", list(ACT_1958))
+def test_each_chapter_s_1958_calculator_goes_live_and_says_what_the_cli_says(trapped_browser, site_url, chapter, width):
+    provision_id = ACT_1958[chapter]
+    browser, trap = trapped_browser
+    page, urls = open_chapter(browser, site_url, chapter, width)
+    root = page.locator(f".lm-calc[data-provision-id='{provision_id}']")
+    assert root.count() == 1
+    assert root.get_attribute("data-state") == "static"
+    root.scroll_into_view_if_needed()
+    name, text = an_edit(root, provision_id)
+    change(root, name, text)
+    expect(root).to_have_attribute("data-state", "live", timeout=LIVE_MS)
+    result = root.locator("[data-result]")
+    expect(result).to_have_attribute("data-live", "true")
+    page.wait_for_timeout(300)  # the edit's answer
+    facts = form_facts(provision_id, form_of(root))
+    assert facts[name] == pytest.approx(float(text))  # the page computed the edited fact, not the book's
+    cli = cli_eval(provision_id, facts)
+    shown = words(result.inner_text())
+    for key, amount in widgets.formatted(cli).items():  # every amount the CLI gives, as the page writes money
+        assert words(amount) in shown, (key, amount, shown[:400])
+    for step in cli["steps"]:  # and every step, in its words
+        assert words(step["text"]) in shown, step["text"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if width == WIDTHS["phone"]:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        root.screenshot(path=str(SHOTS / f"{chapter}-1958-calculator-{width}.png"))
+    assert outside(urls, site_url, trap) == []
     page.close()

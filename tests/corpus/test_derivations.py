@@ -249,6 +249,9 @@ def test_the_reader_s_headings_name_the_kinds_of_the_two_texts():
         == "From Bill to Act: Major Port Authorities Bill, 2016 and Major Port Authorities Act, 2021"
     )
     assert (derivations.numbered(BILL), derivations.numbered(ACT)) == ("Bill No. 328 of 2016", "Act No. 1 of 2021")
+    assert [derivations.direction(t) for t in (PORTS, LINEAGE)] == ["From Act to Act", "From Act to Bill"]
+    assert derivations.page_title(PORTS) == "From Act to Act: Indian Ports Act, 1875 and Indian Ports Act, 1908"
+    assert [derivations.mark(d) for d in (MSA, MSB)] == ["s.", "cl."]
 
 
 # -- the Indian Ports Act, 1875 beside the Act of 1908 (Act to Act, every section of both) ---------------------------
@@ -374,3 +377,26 @@ def test_a_section_s_lineage_is_found_from_either_side():
     assert [r.older for _, r in derivations.lineage(MSB, "94")] == ["191", "192", "193"]
     assert [(t.newer, r.newer) for t, r in derivations.lineage(PORTS_1875, "15")] == [(PORTS_1908, ("14",))]
     assert derivations.lineage(MSA, "5") == []  # outside the table's scope: no row, not a guess
+
+
+def test_a_chapter_s_what_changed_rows_are_the_reviewed_rows_named_as_each_text_numbers_them():
+    rows = derivations.what_changed(MSA, ("141", "275"))
+    [wreck] = [r for _, r in derivations.lineage(MSA, "141")]
+    [pilgrims] = [r for _, r in derivations.lineage(MSA, "275")]
+    assert rows == [
+        {"Merchant Shipping Act, 1958": "s. 141", "counterpart": "cl. 69 of the Merchant Shipping Bill, 2016",
+         "relation": "amended", "what changed": wreck.note},
+        {"Merchant Shipping Act, 1958": "s. 275", "counterpart": "none in the Merchant Shipping Bill, 2016",
+         "relation": "dropped", "what changed": pilgrims.note},
+    ]  # fmt: skip
+    assert "no pilgrim-ship provisions" in pilgrims.note
+    # from the newer side, the older text's sections; an Act to Act table names sections on both sides
+    assert [r["counterpart"] for r in derivations.what_changed(MSB, ("94",))] == [
+        f"s. {n} of the Merchant Shipping Act, 1958" for n in ("191", "192", "193")
+    ]
+    assert derivations.what_changed(PORTS_1875, ("15",))[0]["counterpart"] == "s. 14 of the Indian Ports Act, 1908"
+
+
+def test_a_what_changed_table_for_a_section_no_table_names_is_an_error_not_an_empty_table():
+    with pytest.raises(DerivationError, match=r"no derivation table has a row for s\. 5 of the Merchant Shipping Act"):
+        derivations.what_changed(MSA, ("5",))

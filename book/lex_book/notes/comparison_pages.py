@@ -66,7 +66,7 @@ class Side:
 @dataclass(frozen=True)
 class Comparison:
     """A pair of provisions with a page of its own: from the concordance (``group`` its topic) or from a derivation
-    table (``group`` the docname of its "From Bill to Act" page)."""
+    table (``group`` the docname of its page, "From Bill to Act", "From Act to Act" or "From Act to Bill")."""
 
     left: Side
     right: Side
@@ -97,7 +97,9 @@ class Comparison:
 
 
 def derivation_title(table: derivations.Table) -> str:
-    return f"From Bill to Act: {corpus.document(table.bill).short_title} and {corpus.document(table.act).short_title}"
+    """ "From Act to Act: Indian Ports Act, 1875 and Indian Ports Act, 1908": the table's page's title, by the kinds
+    of its two texts (:func:`corpus.derivations.page_title`)."""
+    return derivations.page_title(table)
 
 
 def _concordance_pairs() -> list[Comparison]:
@@ -156,7 +158,12 @@ def note_links() -> dict[tuple[str, ...], tuple[str, str]]:
         c.key: (c.docname, "Compare the two texts side by side") for c in comparisons()
     }
     for table in derivation_tables():
-        page = (derivation_docname(table.bill, table.act), "From Bill to Act: every clause and the section it became")
+        older, newer = derivations.labels(table)
+        unit = derivations.units(table.older)[0]
+        page = (
+            derivation_docname(table.older, table.newer),
+            f"{derivations.direction(table)}: every {unit} of the {older} and its counterpart in the {newer}",
+        )
         key = derivations.whole_bill_key(table)
         if key:
             links[key] = page
@@ -327,7 +334,7 @@ def _facts(comparison: Comparison, chunks: list[Chunk]) -> nodes.field_list:
 
 
 def _up_link(comparison: Comparison, docname: str) -> list[nodes.Node]:
-    """A derivation pair's way back to its "From Bill to Act" page."""
+    """A derivation pair's way back to its table's page ("From Act to Act: …")."""
     if comparison.table == concordance.TABLE:
         return []
     table = next(t for t in derivation_tables() if derivation_docname(t.bill, t.act) == comparison.group)
@@ -405,10 +412,11 @@ class StatuteComparisons(SphinxDirective):
 
     def _derivations(self) -> nodes.section:
         section = nodes.section(ids=["from-bill-to-act"])
-        section += nodes.title("", "From Bill to Act")
+        section += nodes.title("", "Lineage: one text beside another")
         section += nodes.paragraph(
-            "", "A Bill beside the Act it became: every clause with the section it became, what changed, the new "
-            "sections, and the amended clauses side by side."
+            "", "A Bill beside the Act it became, an Act beside the Act that replaced it, an Act beside the Bill that "
+            "proposed to replace it: every provision with its counterpart, what changed, the new provisions, and the "
+            "amended ones side by side. Each page's title says which."
         )  # fmt: skip
         items = nodes.bullet_list()
         for table in derivation_tables():

@@ -1,11 +1,15 @@
-"""a "From Bill to Act" page for each derivation table of the corpus (:mod:`corpus.derivations`).
+"""a page for each derivation table of the corpus (:mod:`corpus.derivations`), titled by what it sets side by side:
+"From Bill to Act", "From Act to Act", "From Act to Bill" (:func:`corpus.derivations.direction`).
 
-``{statute-derivation} <bill> <act>`` renders the reviewed table ``corpus/annotations/derivations/<bill>__<act>.csv``:
-how many clauses were enacted unchanged, renumbered, amended, split, merged or dropped and how many sections are new;
-then the table itself, one row per clause (the clause and the section or sections it became, each a link into the
-statute reader; the relation, linking to the side-by-side comparison of an amended, split or merged pair; what
-changed); then the sections that are new, the clauses dropped and the clauses at a new number. The stub, the place
-in the table of contents and the comparison pages are :mod:`comparison_pages`' (one registry of comparison pages).
+``{statute-derivation} <older> <newer>`` renders the reviewed table
+``corpus/annotations/derivations/<older>__<newer>.csv``: how many of the older text's provisions are unchanged,
+renumbered, amended, split, merged or dropped in the newer and how many of the newer's are new; then the table itself,
+one row per provision of the older text (it and its counterparts, each a link into the statute reader, named as its
+text numbers them: "cl." for a Bill's clause, "s." for an Act's section; the relation, linking to the side-by-side
+comparison of an amended, split or merged pair; what changed); then the provisions that are new, those dropped and
+those at a new number. Nothing on the page says a Bill became law unless the catalogue's standing says so. The stub,
+the place in the table of contents and the comparison pages are :mod:`comparison_pages`' (one registry of comparison
+pages).
 
 The table is read on a phone as often as not: ``static/annotations.css`` sets each row out as a block below 40em,
 so that the page never scrolls sideways at 390 px. The method's score and rank stay in the CSV, for the editors.
@@ -29,41 +33,47 @@ from lex_book.speed import content_stamps
 
 
 def _clause_link(table: Table, clause: str) -> nodes.reference:
-    return akn_link(table.bill, derivations.section_eid(table.bill, clause), nodes.Text(f"cl. {clause}"))
+    """A link to the older text's provision ``clause``."""
+    eid = derivations.section_eid(table.older, clause)
+    return akn_link(table.older, eid, nodes.Text(f"{derivations.mark(table.older)} {clause}"))
 
 
 def _section_links(table: Table, numbers: tuple[str, ...]) -> list[nodes.Node]:
+    """Links to the newer text's provisions ``numbers``."""
     out: list[nodes.Node] = []
     for index, number in enumerate(numbers):
         out += [nodes.Text(", ")] if index else []
-        out.append(akn_link(table.act, derivations.section_eid(table.act, number), nodes.Text(f"s. {number}")))
+        eid = derivations.section_eid(table.newer, number)
+        out.append(akn_link(table.newer, eid, nodes.Text(f"{derivations.mark(table.newer)} {number}")))
     return out
 
 
 def _pages_of(row: Row, table: Table) -> list[tuple[str, str]]:
-    """The comparison pages of a row: (docname, the Act section compared)."""
+    """The comparison pages of a row: (docname, the newer text's provision compared)."""
     page = derivation_docname(table.bill, table.act)
     return [(c.docname, c.right.reference) for c in comparisons() if c.group == page and c.left.reference == row.bill]
 
 
 def _row(table: Table, row: Row, docname: str) -> nodes.row:
-    """One row: Bill → Act, relation (with its comparison pages), what changed."""
+    """One row: older → newer, relation (with its comparison pages), what changed."""
+    older, newer = derivations.labels(table)
     where = nodes.paragraph()
     if row.bill:
         where += _clause_link(table, row.bill)
     else:
-        where += nodes.inline("", "not in the Bill", classes=["lm-derivation-none"])
+        where += nodes.inline("", f"not in the {older}", classes=["lm-derivation-none"])
     where += nodes.Text(" → ")
     if row.act:
         where.extend(_section_links(table, row.act))
     else:
-        where += nodes.inline("", "not in the Act", classes=["lm-derivation-none"])
+        where += nodes.inline("", f"not in the {newer}", classes=["lm-derivation-none"])
     relation = nodes.paragraph()
     relation += nodes.inline("", row.relation, classes=["lm-derivation-relation", f"lm-derivation-{row.relation}"])
     pages = _pages_of(row, table)
     for index, (page, section) in enumerate(pages):
         relation += nodes.Text(" · " if index else " ")
-        relation += doc_link(page, f"compare s. {section}" if len(pages) > 1 else "compare", docname)
+        words = f"compare {derivations.mark(table.newer)} {section}" if len(pages) > 1 else "compare"
+        relation += doc_link(page, words, docname)
     cells = [where, relation, nodes.paragraph("", row.note)]
     out = nodes.row(ids=[f"clause-{row.bill}" if row.bill else f"new-section-{row.act[0]}"])
     for cell in cells:
@@ -78,13 +88,14 @@ def _number_key(number: str) -> tuple[int, str]:
 
 
 def table_node(table: Table, docname: str) -> nodes.table:
-    """The reviewed table as a three-column table (Bill → Act, relation, what changed), the Bill's order."""
+    """The reviewed table as a three-column table (older → newer, relation, what changed), the older text's order."""
     grid = nodes.tgroup(cols=3)
     for width in (24, 18, 58):  # the widths are annotations.css's (the columns stack on a phone)
         grid += nodes.colspec(colwidth=width)
     head = nodes.thead()
     header = nodes.row()
-    for title in ("Bill → Act", "Relation", "What changed"):
+    older, newer = derivations.labels(table)
+    for title in (f"{older} → {newer}", "Relation", "What changed"):
         header += nodes.entry("", nodes.paragraph("", title))
     head += header
     grid += head
@@ -95,28 +106,33 @@ def table_node(table: Table, docname: str) -> nodes.table:
         body += _row(table, row, docname)
     grid += body
     out = nodes.table(classes=["lm-derivations"])
-    out += nodes.title("", f"Every clause of the {corpus.document(table.bill).short_title} and what it became")
+    unit = derivations.units(table.older)[1]
+    title = f"Every {unit[:-1]} of the {corpus.document(table.older).short_title} and its counterpart in the "
+    out += nodes.title("", f"{title}{corpus.document(table.newer).short_title}")
     out += grid
     return out
 
 
 def _summary(table: Table, docname: str) -> list[nodes.Node]:
-    bill, act = corpus.document(table.bill), corpus.document(table.act)
+    older, newer = corpus.document(table.older), corpus.document(table.newer)
+    older_label, newer_label = derivations.labels(table)
+    one = derivations.units(table.older)[0]
     para = nodes.paragraph("", "This page sets the ")
-    para += doc_link(f"{READER_DIR}/{bill.id}/index", bill.short_title, docname)
-    para += nodes.Text(f" (Bill No. {bill.number} of {bill.date[:4]}) beside the ")
-    para += doc_link(f"{READER_DIR}/{act.id}/index", act.short_title, docname)
+    para += doc_link(f"{READER_DIR}/{older.id}/index", older.short_title, docname)
+    para += nodes.Text(f" ({derivations.numbered(older.id)}) beside the ")
+    para += doc_link(f"{READER_DIR}/{newer.id}/index", newer.short_title, docname)
     para += nodes.Text(
-        f" (Act No. {act.number} of {act.date[:4]}), clause by clause. {derivations.clause_summary(table)}"
+        f" ({derivations.numbered(newer.id)}), {one} by {one}. {derivations.clause_summary(table)}"
         f" {len(table.rows)} rows in all."
     )
     how = nodes.paragraph(
         "",
         "Unchanged: the same words at the same number (a comma, a spelling or a cross-reference's number aside). "
         "Renumbered: the same words at another number. Amended: the same provision with words changed; each amended "
-        "or split clause links to a page setting it beside its section, word by word. The editors read every clause "
-        "against the Act; each row says what changed. Every clause's page in the statute reader links to what it "
-        "became, and each section of the Act to the clause it came from, with the Bill's note on that clause.",
+        f"or split {one} links to a page setting it beside its counterpart, word by word. The editors read every "
+        f"{one} against the {newer_label}; each row says what changed. Every {one}'s page in the statute reader links "
+        f"to its counterpart in the {newer_label}, and each of the {newer_label}'s {derivations.units(table.newer)[1]} "
+        f"to the {one} of the {older_label} it corresponds to, with the note on that {one}.",
     )
     return [para, how]
 
@@ -147,17 +163,17 @@ def _listing(table: Table, rows: list[Row], empty: str, ident: str, title: str, 
 
 
 class StatuteDerivation(SphinxDirective):
-    """``{statute-derivation} <bill> <act>``: the "From Bill to Act" page of one derivation table."""
+    """``{statute-derivation} <older> <newer>``: the page of one derivation table ("From Act to Act", …)."""
 
     required_arguments = 2
 
     def run(self) -> list[nodes.Node]:
-        bill, act = self.arguments
-        table = next((t for t in derivation_tables() if (t.bill, t.act) == (bill, act)), None)
+        older, newer = self.arguments
+        table = next((t for t in derivation_tables() if (t.older, t.newer) == (older, newer)), None)
         if table is None:
-            raise self.error(f"no derivation table {bill}__{act}.csv in {derivations.TABLES_DIR}")
+            raise self.error(f"no derivation table {older}__{newer}.csv in {derivations.TABLES_DIR}")
         content_stamps.note(self.env, table.path)
-        for doc_id in (bill, act):
+        for doc_id in (older, newer):
             content_stamps.note(self.env, corpus.document(doc_id).akn_path)
         self.env.note_dependency(str(Path(__file__).resolve()))
         docname = self.env.docname
@@ -169,12 +185,15 @@ class StatuteDerivation(SphinxDirective):
         out.append(whole)
         new = [r for r in table.rows if r.relation == "new"]
         dropped = [r for r in table.rows if r.relation == "dropped"]
-        out.append(_listing(table, new, "None: every section of the Act comes from a clause of the Bill.",
-                            "new-sections", "Sections new in the Act", docname))  # fmt: skip
-        out.append(_listing(table, dropped, "None: every clause of the Bill is in the Act.",
-                            "dropped-clauses", "Clauses dropped", docname))  # fmt: skip
-        out.append(_listing(table, moved, "None: every clause kept its number.",
-                            "renumbering", "Clauses at a new number", docname))  # fmt: skip
+        older, newer = derivations.labels(table)
+        old_one, old_many = derivations.units(table.older)
+        new_one, new_many = derivations.units(table.newer)
+        out.append(_listing(table, new, f"None: every {new_one} of the {newer} has a counterpart in the {older}.",
+                            "new-sections", f"{new_many.capitalize()} new in the {newer}", docname))  # fmt: skip
+        out.append(_listing(table, dropped, f"None: every {old_one} of the {older} is in the {newer}.",
+                            "dropped-clauses", f"{old_many.capitalize()} of the {older} dropped", docname))  # fmt: skip
+        out.append(_listing(table, moved, f"None: every {old_one} kept its number.",
+                            "renumbering", f"{old_many.capitalize()} at a new number", docname))  # fmt: skip
         return out
 
 

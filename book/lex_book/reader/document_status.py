@@ -83,7 +83,10 @@ def standing_parts(doc: Document) -> list[Part]:
     if standing.state == "in-force":
         return [f"In force{since}"]
     if standing.state == "repealed":
-        return ["Repealed by ", _named(standing.by), f" in {long_date(standing.since)}" if standing.since else ""]
+        when = (
+            "" if not standing.since else f" {'in' if len(standing.since) == 4 else 'on'} {long_date(standing.since)}"
+        )
+        return ["Repealed by ", _named(standing.by), when]
     if standing.state == "superseded":
         return ["Superseded by ", _named(standing.by)]
     if standing.state == "enacted":
@@ -106,8 +109,8 @@ def bills_of(doc: Document) -> list[tuple[str, Document]]:
 
 
 def derivation_pairs(doc: Document) -> list[tuple[str, str]]:
-    """(Bill, Act) of each derivation table of the corpus that ``doc`` is the Bill or the Act of: its banner links
-    to that table's "From Bill to Act" page."""
+    """(older, newer) of each derivation table of the corpus that ``doc`` is a side of: its banner links to that
+    table's page ("From Act to Bill: the Merchant Shipping Bill, 2016")."""
     return [pair for pair in map(derivations.documents, derivations.tables()) if doc.id in pair]
 
 
@@ -217,8 +220,8 @@ def _official(doc: Document) -> list[nodes.Node]:
 
 def banner(doc_id: str, contents: bool) -> status_banner:
     """The banner of a reader page of ``doc_id``; the contents page's (``contents``) holds the details of every
-    fact and its source, the others link to it. A Bill or Act of a derivation table links to its "From Bill to Act"
-    page."""
+    fact and its source, the others link to it. A text of a derivation table links to the table's page, named by
+    its direction and the other text ("From Act to Act: the Indian Ports Act, 1908")."""
     doc = corpus.document(doc_id)
     state = "verified" if doc.standing.verified else "unverified"
     node = status_banner(classes=["lm-status", f"lm-status-{doc.standing.state}", f"lm-status-{state}"])
@@ -233,8 +236,11 @@ def banner(doc_id: str, contents: bool) -> status_banner:
     for words, other in succession_of(doc, corpus.documents()):
         line += nodes.Text(f" · {words} ")
         line += _nodes([_named(other)])
-    for bill_id, act_id in derivation_pairs(doc):
-        line += nodes.inline("", " · ", _page_link(derivation_docname(bill_id, act_id), "From Bill to Act"))
+    for older_id, newer_id in derivation_pairs(doc):
+        table = derivations.load_table(derivations.TABLES_DIR / f"{older_id}__{newer_id}.csv")
+        other = corpus.document(newer_id if doc.id == older_id else older_id)
+        words = f"{derivations.direction(table)}: the {other.short_title}"
+        line += nodes.inline("", " · ", _page_link(derivation_docname(older_id, newer_id), words))
     line += _official(doc)
     if not contents:
         line += nodes.Text(" · ")
