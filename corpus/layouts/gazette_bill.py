@@ -382,11 +382,34 @@ def _paired(stack: list[_Node]) -> bool:
     return any(isinstance(p.items[-1], str) and p.items[-1].endswith((" and", " or")) for p in provisos)
 
 
+_SUCH = re.compile(r"\bsuch (?:an? )?(?P<word>[a-z]{4,})\b")
+
+
+def _speaks_of_the_item(stack: list[_Node], text: str) -> bool:
+    """Whether the proviso's "such …" names what only the open item speaks of: s.232(1), L3201-3203 "(d) to accept
+    the intervention of other salvors when reasonably requested to do so …: Provided that if it is found that such a
+    request was unreasonable, …" (the request is (d)'s: neither the sub-section's opening words nor (a) to (c) name
+    one). Not a proviso of "the above" list (s.101(1) "… to which the provisions of the above conventions are not
+    applicable, … such safety … requirements")."""
+    found = _SUCH.search(text)
+    if found is None or len(stack) < 2 or re.search(r"\babove\b", text):
+        return False
+    stem = found["word"][:5]
+    item, holder = stack[-1], stack[-2]
+
+    def words(node: _Node) -> str:
+        return " ".join(t for t in node.items if isinstance(t, str)).lower()
+
+    others = [n for n in holder.items if isinstance(n, _Node) and n is not item and n.keyword == item.keyword]
+    return stem in words(item) and stem not in words(holder) and not any(stem in words(n) for n in others)
+
+
 def _stays(stack: list[_Node], text: str, upcoming: str | None) -> bool:
     """Whether a first proviso qualifies the open item ``stack[-1]`` rather than the element its list is in: the
-    item's list goes on after it (s.4(2)), the proviso names "this clause" (MPA s.14 L5167), or the sibling before
-    has a proviso of its own (s.3(15)(i) and (ii), one for each case)."""
-    return _goes_on(stack[-1], upcoming) or "this clause" in text or _paired(stack)
+    item's list goes on after it (s.4(2)), the proviso names "this clause" (MPA s.14 L5167), the sibling before
+    has a proviso of its own (s.3(15)(i) and (ii), one for each case), or its "such …" names what only the item
+    speaks of (s.232(1)(d))."""
+    return _goes_on(stack[-1], upcoming) or "this clause" in text or _paired(stack) or _speaks_of_the_item(stack, text)
 
 
 def _add_line(

@@ -298,8 +298,9 @@ def test_closing_words_after_a_list_are_its_wrap_up_and_their_clause_references_
 
 def test_no_proviso_after_a_finished_list_is_left_in_its_last_item(root) -> None:
     """Audit item 6 as a property of the whole Bill: a first proviso inside a list item that is the last of its list
-    qualifies the provision holding the list instead; the one that stays is s.3(15)(ii)'s, the female case's own
-    (paired with (i)'s, which ends "…so regarded; and"). Every other in-item proviso has a next item after its item."""
+    qualifies the provision holding the list instead; those that stay are s.3(15)(ii)'s, the female case's own
+    (paired with (i)'s, which ends "…so regarded; and"), and s.232(1)(d)'s (L3201-3203: "such a request" is the request
+    only (d) speaks of, issue 23 item 4). Every other in-item proviso has a next item after its item."""
     items = {"paragraph", "subparagraph", "clause"}
     left = []
     for proviso in root.iter(f"{{{NS['a']}}}proviso"):
@@ -309,7 +310,7 @@ def test_no_proviso_after_a_finished_list_is_left_in_its_last_item(root) -> None
         siblings = [s for s in item.getparent() if local_name(s) == local_name(item)]
         if siblings[-1] is item:
             left.append(cite.citation(DOC, item.get("eId")))
-    assert left == ["s. 3(15)(ii)"]
+    assert left == ["s. 3(15)(ii)", "s. 232(1)(d)"]
 
 
 def test_the_eleven_wrap_ups_are_the_closing_words_of_their_lists(root) -> None:
