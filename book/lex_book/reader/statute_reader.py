@@ -52,7 +52,8 @@ from lex_book.speed import build_cache, content_stamps
 
 logger = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
-SOURCES = [HERE / "page_map.py", HERE / "akn_render.py", HERE / "definition_popover.py", Path(__file__).resolve()]
+SOURCES = [Path(page_map.__file__).resolve(), HERE / "akn_render.py", HERE / "definition_popover.py"]
+SOURCES.append(Path(__file__).resolve())
 """The renderer's own code: a reader page is re-read when it changes, like when its XML changes."""
 BANNER = [HERE / "document_status.py", CATALOGUE_FILE]
 """What the banner of a reader page is made from (:mod:`document_status`): a reader page is re-read when it changes."""
