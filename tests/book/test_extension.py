@@ -108,3 +108,17 @@ def test_every_import_of_a_book_module_is_by_its_package_name():
             else:
                 continue
             assert not bare, f"{path}: import {bare} (use lex_book.<folder>.<module>)"
+
+
+def test_every_file_a_page_is_made_to_depend_on_exists():
+    """A dependency that is not there has Sphinx read the page again on every build (a moved module did)."""
+    from lex_book.notes import comparison_pages, reader_notes
+    from lex_book.reader import statute_reader
+
+    noted = [
+        *statute_reader.SOURCES,
+        *statute_reader.BANNER,
+        *reader_notes.CODE,
+        comparison_pages.HERE / "note_nodes.py",
+    ]
+    assert [p for p in noted if not Path(p).is_file()] == []

@@ -55,7 +55,7 @@ from lex_book.speed import build_cache, content_stamps
 logger = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 SOURCES = [
-    HERE / "page_map.py",
+    Path(page_map.__file__).resolve(),
     HERE / "akn_render.py",
     HERE / "amendment_history.py",
     HERE / "definition_popover.py",
