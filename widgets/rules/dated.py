@@ -43,8 +43,8 @@ class Dated:
     values: tuple[Value, ...]
 
     def __post_init__(self) -> None:
-        dates = [v.since for v in self.values[1:]]
-        if self.values[0].since is not None or None in dates or dates != sorted(dates):
+        dates = [v.since for v in self.values[1:] if v.since is not None]
+        if self.values[0].since is not None or len(dates) < len(self.values) - 1 or dates != sorted(dates):
             raise ValueError(f"{self.name}: the first value is as enacted, then later dates in order")
 
     def at(self, day: dt.date | None) -> Value:
@@ -53,7 +53,7 @@ class Dated:
             return self.values[-1]
         found = self.values[0]
         for value in self.values[1:]:
-            if value.since <= day:
+            if value.since is not None and value.since <= day:  # (every later value has its date: __post_init__)
                 found = value
         return found
 

@@ -39,7 +39,7 @@ import datetime as dt
 from decimal import ROUND_CEILING, Decimal
 
 from widgets.rules.dated import Dated, Value
-from widgets.rules.facts import NOT_SHOWN, Facts, Schema, date, flag, number, option, proof
+from widgets.rules.facts import NOT_SHOWN, Fact, Facts, Schema, date, flag, number, option, proof
 from widgets.rules.provisions import Ref
 from widgets.rules.registry import Rule
 from widgets.rules.result import MAXIMUM, Result
@@ -156,7 +156,7 @@ S364_2_READING = option(
 )
 
 
-def _in_port_by_weather(own: str) -> object:
+def _in_port_by_weather(own: str) -> Fact:
     """The fact of s. 402 (Pakistan) and s. 343(3) (the 1958 Act): a foreign ship in port only by stress of weather."""
     return proof(
         "in_port_by_stress_of_weather",
