@@ -54,6 +54,7 @@ READERS_OF_THE_BUILD = (
     "bill_notes.py",
     "cite.py",
     "concordance.py",
+    "derivations.py",
     "notes.py",
     "numbering_notes.py",
     "stats.py",
