@@ -25,11 +25,21 @@ The canonical forms (:func:`canonical`):
 What the digest does not do: hide an answer from a student who writes a program to try every candidate (an amount has
 a few hundred thousand, yes/no two). It keeps the answer from being *read off* the page, and keeps one variant's answer
 from telling another's; the assessed path is the instructor's assignment (``python -m widgets.exercises assignment``).
+
+A variant's worked solution is *sealed* with its right answer (:func:`seal`, :func:`unseal`): a content key encrypts
+it (HMAC-SHA256 in counter mode, then an HMAC tag: what the standard library and the browser's WebCrypto both have),
+and that key is wrapped once for each accepted canonical form, under a key derived from the form by PBKDF2-SHA256 with
+the variant's salt. An amount is accepted as several grid points (an answer within ``3t/4``), so there is one wrap per
+accepted grid point, found by that form's digest: whichever accepted form the student typed opens the same solution,
+and nothing else does. Brute force is no slower than the digests allow (they are checked first, at SHA-256 speed): the
+seal keeps the solution as secret as the answer, no more.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import html
 import math
 import re
@@ -143,6 +153,48 @@ def accepted_forms(spec: dict[str, Any], value: Any) -> list[str]:
     if form is None:
         raise ValueError(f"the rule's answer {value!r} has no {kind} form")
     return [form]
+
+
+KDF_ITERATIONS = 1000
+"""PBKDF2's rounds for a solution's key: few, since the digests (one SHA-256) already bound a brute-forcer's cost."""
+
+
+def _hmac(key: bytes, data: bytes) -> bytes:
+    return hmac.new(key, data, hashlib.sha256).digest()
+
+
+def _xor(data: bytes, pad: bytes) -> bytes:
+    return bytes(a ^ b for a, b in zip(data, pad, strict=False))
+
+
+def _keystream_xor(key: bytes, data: bytes) -> bytes:
+    return _xor(data, b"".join(_hmac(key, i.to_bytes(4, "big")) for i in range((len(data) + 31) // 32)))
+
+
+def answer_key(salt: str, form: str) -> bytes:
+    """The key a canonical ``form`` of the answer derives (PBKDF2-SHA256, the variant's salt)."""
+    return hashlib.pbkdf2_hmac("sha256", form.encode(), f"{salt}:solution".encode(), KDF_ITERATIONS)
+
+
+def seal(salt: str, forms: list[str], text: str) -> dict[str, Any]:
+    """``text`` readable only with one of the canonical ``forms`` (see the module docstring); deterministic."""
+    content = hashlib.sha256(f"lex-solution:{salt}:{text}".encode()).digest()
+    body = _keystream_xor(_hmac(content, b"enc"), text.encode())
+    wraps = {digest(salt, form): _xor(content, _hmac(answer_key(salt, form), b"wrap")).hex() for form in set(forms)}
+    tag = _hmac(_hmac(content, b"mac"), body)[:16].hex()
+    return {"wraps": dict(sorted(wraps.items())), "body": base64.b64encode(body).decode(), "tag": tag}
+
+
+def unseal(salt: str, form: str, sealed: dict[str, Any]) -> str | None:
+    """The text :func:`seal` sealed, for an accepted canonical ``form``; ``None`` for any other."""
+    wrap = sealed["wraps"].get(digest(salt, form))
+    if wrap is None:
+        return None
+    content = _xor(bytes.fromhex(wrap), _hmac(answer_key(salt, form), b"wrap"))
+    body = base64.b64decode(sealed["body"])
+    if not hmac.compare_digest(_hmac(_hmac(content, b"mac"), body)[:16].hex(), sealed["tag"]):
+        return None
+    return _keystream_xor(_hmac(content, b"enc"), body).decode()
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ from typing import Any
 import yaml
 
 import widgets
-from widgets.exercise_check import GRID, Feedback, accepted_forms, digest, verdict, what_to_type
+from widgets.exercise_check import GRID, Feedback, accepted_forms, digest, seal, verdict, what_to_type
 from widgets.rules.facts import calendar_date
 from widgets.views import display
 
@@ -330,6 +330,13 @@ def record(exercise_id: str, variant: int = 0, facts: Mapping[str, Any] | None =
     salt = hashlib.sha256(f"{exercise_id}/{key}".encode()).hexdigest()[:16]
     forms = accepted_forms(answer_spec(exercise_id), expected_for(exercise_id, facts))
     return {"salt": salt, "digests": sorted({digest(salt, form) for form in forms})}
+
+
+def sealed_solution(exercise_id: str, variant: int, text: str) -> dict[str, Any]:
+    """A variant's worked solution ``text`` sealed with its right answer (:func:`widgets.exercise_check.seal`)."""
+    facts = variant_facts(exercise_id, variant)
+    salt = record(exercise_id, variant)["salt"]
+    return seal(salt, accepted_forms(answer_spec(exercise_id), expected_for(exercise_id, facts)), text)
 
 
 def describe_answer(exercise_id: str, value: Any) -> str:

@@ -48,11 +48,12 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "lex_exercise_solutions",
-        "after-try",
-        "after-try: each exercise's worked solution is shown after a try; never: no solution reaches the site.",
+        "after-right",
+        "after-right: each variant's worked solution reaches the site sealed with its right answer and is shown after "
+        "it; after-try: in plain text, offered after any try (readable by a determined student); never: no solution.",
         "html",
         (str,),
-        ("after-try", "never"),
+        ("after-right", "after-try", "never"),
     ),
     Setting(
         "lex_notebook_inputs",

@@ -69,8 +69,6 @@ def test_the_page_checks_a_sample_of_variants_without_python(browser, site_url, 
             facts = json.loads(root.get_attribute("data-facts"))
             assert facts == exercises.variant_facts(exercise_id, variant)
             want = exercises.expected_for(exercise_id, facts)  # the rule, on the facts the page shows
-            assert answer(page, exercise_id, exercises.describe_answer(exercise_id, want)) == "correct"
-            assert "Correct" in root.locator(".lm-ex-verdict").inner_text()
             wrong = (
                 ("no" if want else "yes") if spec["kind"] == "yes-no" else f"{float(want) + 2 * spec['tolerance']:.4f}"
             )
@@ -78,7 +76,11 @@ def test_the_page_checks_a_sample_of_variants_without_python(browser, site_url, 
             assert spec["hint"] in root.locator(".lm-ex-verdict").inner_text()
             assert answer(page, exercise_id, "no idea") == "incorrect"
             assert "Could not read" in root.locator(".lm-ex-verdict").inner_text()
-            # after a try the student may ask for the worked solution of the variant shown
+            # wrong tries get the hint only: no worked solution is offered
+            assert root.locator("button[data-show-solution]").is_hidden()
+            assert answer(page, exercise_id, exercises.describe_answer(exercise_id, want)) == "correct"
+            assert "Correct" in root.locator(".lm-ex-verdict").inner_text()
+            # after the right answer the worked solution of the variant shown opens with it
             root.locator("button[data-show-solution]").click()
             solution = root.locator("[data-solution]")
             solution.wait_for(state="visible", timeout=10_000)
@@ -201,9 +203,12 @@ def test_the_student_editions_page_holds_no_plain_answer(built_site: Path, chapt
             assert not re.search(rf"(?<![\w.]){re.escape(number)}(?![\w.])", rest.replace(",", "")), (
                 exercise_id, variant, number,
             )  # fmt: skip
-    # the worked solutions are a separate file, fetched only when asked for
-    for name in re.findall(r"_static/exercises/[\w-]+\.json", source):
-        assert (built_site / name).is_file()
+    # the worked solutions are a separate file, each variant's sealed with its right answer
+    names = re.findall(r"_static/exercises/[\w-]+\.json", source)
+    assert len(names) == len(boxes)
+    for name in names:
+        written = (built_site / name).read_text(encoding="utf-8")
+        assert "Answer" not in written and "<p>" not in written and '"solutions"' not in written
 
 
 def test_the_pages_python_cannot_call_a_solution(built_site: Path):
@@ -216,12 +221,15 @@ def test_the_pages_python_cannot_call_a_solution(built_site: Path):
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_axe_finds_no_serious_violation_in_a_checked_exercise(browser, site_url, width):
-    """The box after a wrong answer, with the student's form open and the worked solution shown."""
+    """The box after a wrong then a right answer, with the student's form open and the worked solution shown."""
     context, page = open_page(browser, site_url, "desertion", width=width)
     try:
         exercise_id = exercises.exercise_ids("desertion")[1]
         root = page.locator(f".lm-exercise[data-exercise-id='{exercise_id}']")
         assert answer(page, exercise_id, "1") == "incorrect"
+        assert root.locator("button[data-show-solution]").is_hidden()
+        want = exercises.expected(exercise_id, 0)
+        assert answer(page, exercise_id, exercises.describe_answer(exercise_id, want)) == "correct"
         root.locator("details.lm-ex-student summary").click()
         root.locator("button[data-show-solution]").click()
         root.locator("[data-solution]").wait_for(state="visible", timeout=10_000)

@@ -76,7 +76,7 @@ def test_a_setting_outside_its_allowed_values_stops_the_build_naming_it():
     try:
         book_config.check(None, config)  # type: ignore[arg-type]
     except ValueError as error:
-        assert str(error) == "lex_exercise_solutions must be after-try or never, not 'sometimes'"
+        assert str(error) == "lex_exercise_solutions must be after-right or after-try or never, not 'sometimes'"
     else:
         raise AssertionError("a bad lex_exercise_solutions was accepted")
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import FailedRequests
 from playwright.sync_api import expect
+from test_hostile_titles import inline_handlers
 
 from corpus import cite, page_map
 
@@ -69,10 +70,19 @@ def reader_page() -> str:
 
 PAGES = {
     "landing": "index.html",  # the redirect to book/intro.html, as a host serves the site's root
+    "intro": "book/intro.html",
     "chapter": "book/chapters/wages-on-wreck.html",
+    "exercises": "book/chapters/desertion.html?variant=3",
+    "instructors": "book/instructors.html",
+    "comparisons": "book/comparisons/index.html",
+    "comparison": "book/comparisons/in-ipa-1875-s-1-in-ipa-1908-s-1.html",
+    "statute contents": "book/reader/pk-mso-2001/index.html",
     "reader": reader_page(),
+    "glossary": "book/reader/glossary.html",
+    "open data": "book/data.html",
     "search": "search.html?q=s.161",
 }
+"""Every kind of page the site has (the lab, ``lite/``, has its policy of its own: tests/lite/test_lab_policy.py)."""
 
 RECORD_VIOLATIONS = """
 window.__cspViolations = [];
@@ -108,3 +118,10 @@ def test_a_page_passes_the_content_security_policy_with_no_failed_request(browse
     finally:
         context.close()
     assert problems == []
+
+
+@pytest.mark.parametrize("path", list(PAGES.values()), ids=list(PAGES))
+def test_a_page_has_no_inline_event_handler(built_site, path):
+    """A policy that refuses inline scripts refuses ``onclick`` attributes: the site carries none."""
+    text = (built_site / path.split("?")[0]).read_text(encoding="utf-8")
+    assert inline_handlers(text) == []

@@ -530,3 +530,31 @@ def test_marking_without_nbgrader_runs_every_check_and_writes_marks_per_student(
         totals = {r["student"]: (int(r["points"]), int(r["out of"])) for r in csv.DictReader(handle)}
     n = len(ids)
     assert totals == {"alice": (n, n), "bob": (1, n), "carol": (n - 1, n), "dave": (0, n)}
+
+
+@pytest.mark.parametrize("exercise_id", ["wreck-floor-pk", "desertion-deemed-in", "loadline-dock-in"])
+def test_a_sealed_solution_opens_with_every_accepted_form_and_with_nothing_else(exercise_id: str) -> None:
+    """A variant's worked solution, as the student edition writes it, is read only with its right answer."""
+    spec = exercises.answer_spec(exercise_id)
+    for variant in (0, 7):
+        text = exercises.solution_markdown(exercise_id, variant)
+        want = expected(exercise_id, variant)
+        assert f"Answer: {exercises.describe_answer(exercise_id, want)}" in text
+        sealed = exercises.sealed_solution(exercise_id, variant, text)
+        written = json.dumps(sealed)
+        assert "Answer" not in written and exercises.describe_answer(exercise_id, want) not in written
+        assert sealed == exercises.sealed_solution(exercise_id, variant, text)  # byte-identical rebuilds
+        salt = exercises.record(exercise_id, variant)["salt"]
+        forms = exercise_check.accepted_forms(spec, want)
+        for form in forms:  # every answer the check accepts opens it: each grid point of the tolerance has a wrap
+            assert exercise_check.unseal(salt, form, sealed) == text
+        typed = exercises.describe_answer(exercise_id, want)
+        assert exercise_check.unseal(salt, exercise_check.canonical(spec, typed), sealed) == text
+        if spec["kind"] == "yes-no":
+            wrong = ["no" if want else "yes"]
+        else:
+            wrong = [str(int(forms[0]) - 1), str(int(forms[-1]) + 1), "0"]
+        for form in wrong:
+            assert exercise_check.unseal(salt, form, sealed) is None
+        tampered = dict(sealed, tag="0" * 32)
+        assert exercise_check.unseal(salt, forms[0], tampered) is None

@@ -14,10 +14,14 @@ of the page's variants (``widgets.exercises.VARIANTS``), its facts and the salte
 the one a student id typed once gives, kept in ``localStorage``, else the book's), hashes what the student typed
 in the same canonical form (:mod:`widgets.exercise_check`) and says whether it is right, with the exercise's hint.
 
-The page holds no answer: the worked solutions of the variants are in ``_static/exercises/<id>-<digest>.json``,
-which the page fetches only when a student who has tried asks for the solution (``lex_exercise_solutions:
-after-try``, the default; ``never`` writes no such file and offers no button). ``{exercise-solution}`` (in the
-instructor edition only, where sphinx-exercise keeps ``{solution}``) shows the worked solution of the variant shown.
+The page holds no answer: the worked solutions of the variants are in ``_static/exercises/<id>-<digest>.json``.
+With ``lex_exercise_solutions: after-right`` (the default) each is sealed with its variant's right answer
+(:func:`widgets.exercise_check.seal`): after a right answer the page fetches the file and opens the variant's solution
+with the canonical form the student typed (WebCrypto: PBKDF2, HMAC), and a wrong try gets only the hint. With
+``after-try`` (an instructor's choice) the file is plain and offered after any try: a student who reads the file's
+address off the page reads every variant's solution. ``never`` writes no such file and offers no button.
+``{exercise-solution}`` (in the instructor edition only, where sphinx-exercise keeps ``{solution}``) shows the worked
+solution of the variant shown.
 
 The contract outside checks rely on: the root ``.lm-exercise`` carries ``data-exercise-id``, ``data-provision-id``,
 ``data-facts`` (the JSON facts of the variant shown), ``data-answer-key`` (the result key checked) and
@@ -67,16 +71,33 @@ def _script_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+MODES = ("after-right", "after-try")
+"""The values of ``lex_exercise_solutions`` that write the solutions' file (``never`` writes none)."""
+
+
 @cache
-def solutions(exercise_id: str) -> tuple[str, bytes]:
-    """The file name and bytes of an exercise's worked solutions, one HTML per page variant."""
+def solution_texts(exercise_id: str) -> tuple[str, ...]:
+    """An exercise's worked solutions as HTML, one per page variant (build side only)."""
     count = len(exercises.page_variants(exercise_id))
-    body = [markdown_html(exercises.solution_markdown(exercise_id, v)) for v in range(count)]
-    data = json.dumps({"exercise": exercise_id, "solutions": body}, ensure_ascii=False).encode()
+    return tuple(markdown_html(exercises.solution_markdown(exercise_id, v)) for v in range(count))
+
+
+@cache
+def solutions(exercise_id: str, mode: str = "after-right") -> tuple[str, bytes]:
+    """The file name and bytes of an exercise's worked solutions, per page variant: sealed with its right answer
+    (``after-right``) or plain (``after-try``)."""
+    texts = solution_texts(exercise_id)
+    if mode == "after-right":
+        sealed = [exercises.sealed_solution(exercise_id, v, text) for v, text in enumerate(texts)]
+        content: dict[str, Any] = {"exercise": exercise_id, "iterations": exercise_check.KDF_ITERATIONS}
+        content["sealed"] = sealed
+    else:
+        content = {"exercise": exercise_id, "solutions": list(texts)}
+    data = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
     return f"{exercise_id}-{hashlib.sha256(data).hexdigest()[:12]}.json", data
 
 
-def page_data(exercise_id: str, with_solutions: bool) -> dict[str, Any]:
+def page_data(exercise_id: str, mode: str) -> dict[str, Any]:
     """What the page's script needs: the answer's form and, per variant, its facts and its digests."""
     spec = exercises.answer_spec(exercise_id)
     variants = []
@@ -87,15 +108,16 @@ def page_data(exercise_id: str, with_solutions: bool) -> dict[str, Any]:
     data: dict[str, Any] = {"answer": spec, "variants": variants}
     if spec["kind"] in ("number", "count"):
         data["words"] = exercise_check.WORDS  # the script reads a number as Python does, with the same words
-    if with_solutions:
-        data["solutions"] = f"{STATIC.as_posix()}/{solutions(exercise_id)[0]}"
+    if mode in MODES:
+        data["solutions"] = f"{STATIC.as_posix()}/{solutions(exercise_id, mode)[0]}"
+        data["solutionsAfter"] = "right" if mode == "after-right" else "try"
     return data
 
 
-def box_html(exercise_id: str, with_solutions: bool) -> str:
+def box_html(exercise_id: str, mode: str) -> str:
     """The exercise as the page shows it (see the module docstring)."""
     spec = exercises.exercise(exercise_id)
-    data = page_data(exercise_id, with_solutions)
+    data = page_data(exercise_id, mode)
     first = data["variants"][0]
     answer = data["answer"]
     ident = f"lm-ex-{exercise_id}"
@@ -132,7 +154,7 @@ def box_html(exercise_id: str, with_solutions: bool) -> str:
 
 def solution_html(exercise_id: str) -> str:
     """The worked solutions (instructor edition): the book's variant shown, every variant's for the script."""
-    body = json.loads(solutions(exercise_id)[1])["solutions"]
+    body = list(solution_texts(exercise_id))
     return (
         f"<div class='lm-ex-solution-text' data-solution-for='{_e(exercise_id)}'>{body[0]}</div>"
         f"<script type='application/json' data-solutions-for='{_e(exercise_id)}'>{_script_json(body)}</script>"
@@ -161,8 +183,7 @@ class ExerciseCheck(_ExerciseDirective):
 
     def run(self) -> list[nodes.Node]:
         exercise_id = self.exercise_id()
-        with_solutions = self.config.lex_exercise_solutions == "after-try"
-        return [nodes.raw("", box_html(exercise_id, with_solutions), format="html")]
+        return [nodes.raw("", box_html(exercise_id, self.config.lex_exercise_solutions), format="html")]
 
 
 class ExerciseSolution(_ExerciseDirective):
@@ -191,11 +212,12 @@ def front_end(app: Sphinx) -> None:
 
 def write_solutions(app: Sphinx, exception: Exception | None) -> None:
     """Every exercise's worked solutions into ``_static/exercises/`` (unless ``lex_exercise_solutions`` is never)."""
-    if exception is not None or app.builder.format != "html" or app.config.lex_exercise_solutions != "after-try":
+    mode = app.config.lex_exercise_solutions
+    if exception is not None or app.builder.format != "html" or mode not in MODES:
         return
     target = Path(app.outdir) / STATIC
     for exercise_id in exercises.exercise_ids():
-        name, data = solutions(exercise_id)
+        name, data = solutions(exercise_id, mode)
         (target / name).write_bytes(data)
 
 

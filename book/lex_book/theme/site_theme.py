@@ -20,6 +20,11 @@ a name ("Contents of Merchant Shipping ..."; :func:`name_sidebar_toggles`). myst
 cell source" toggle "Toggle hidden content" (``aria-label``), a name that does not contain its visible words; the
 label is dropped so the visible words name it (:func:`name_toggles_by_their_words`).
 
+**No inline handler, no unescaped title.** The theme's print and full-screen buttons were ``onclick`` attributes,
+which a Content-Security-Policy without ``'unsafe-inline'`` refuses: ``templates/article-header-buttons.html`` draws
+them with ``data-lm-action``, bound by ``static/header_actions.js``. The theme prints the page's and the book's titles
+as plain text unescaped (:data:`PLAIN_TITLES`): :func:`fix_page` escapes them.
+
 **Colours.** The links' colour (sphinx-book-theme's primary colour) is made dark enough for the tinted boxes it
 appears on (``static_theme/site_theme.css``).
 
@@ -51,7 +56,8 @@ def keep_pydata_navbar_undrawn(app: Sphinx, config: Config) -> None:
 
 
 def add_templates_and_static(app: Sphinx, config: Config) -> None:
-    config.templates_path.append(str(TEMPLATES))
+    # first: sphinx-book-theme appends its components' folder at config-inited too, before this extension's turn
+    config.templates_path.insert(0, str(TEMPLATES))
     config.html_static_path.append(str(STATIC))
 
 
@@ -75,7 +81,15 @@ def name_toggles_by_their_words(body: str) -> str:
     return body.replace(MYST_NB_TOGGLE, "<summary>")
 
 
+PLAIN_TITLES = ("pagetitle", "root_title")
+"""What sphinx-book-theme puts in the page as plain text (``title.astext()``) and prints unescaped: the page's title
+in its print header, the book's in the sidebar. A title with markup in it (a catalogue's ``<script>``) ran there."""
+
+
 def fix_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    for key in PLAIN_TITLES:
+        if isinstance(context.get(key), str):
+            context[key] = escape(context[key])
     if "generate_toctree_html" in context:
         context["generate_toctree_html"] = name_sidebar_toggles(context["generate_toctree_html"])
     if isinstance(context.get("body"), str):
@@ -155,6 +169,7 @@ def register(app: Sphinx) -> None:
     app.connect("config-inited", keep_pydata_navbar_undrawn)
     app.connect("config-inited", add_templates_and_static)
     app.add_css_file("site_theme.css")
+    app.add_js_file("header_actions.js", loading_method="defer")
     app.connect("html-page-context", fix_page, priority=600)  # after pydata-sphinx-theme's functions (500)
     app.connect("build-finished", write_landing, priority=400)  # before sphinx-external-toc's (500)
     app.connect("build-finished", write_not_found, priority=400)

@@ -7,8 +7,11 @@
  * localStorage, else the book's), puts what the student typed in the canonical form of widgets/exercise_check.py
  * (read_number, read_yes_no, read_text, grid_point: the same steps, line for line, with the table of words a number
  * may carry written into the page from widgets.exercise_check.WORDS), hashes it and compares.
- * After a check the root's data-verdict is "correct" or "incorrect". A student who has tried may ask for the worked
- * solution, fetched then from _static/exercises/ (the page itself holds none). Each exercise and variant answered
+ * After a check the root's data-verdict is "correct" or "incorrect". The worked solutions are in a file of
+ * _static/exercises/ (the page itself holds none): by default each variant's is sealed with its right answer
+ * (widgets/exercise_check.py seal/unseal: PBKDF2 and HMAC-SHA256, here by WebCrypto) and offered after a right answer,
+ * opened with the canonical form the student typed; a wrong try gets the hint only. An instructor's after-try
+ * edition writes the file plain and offers it after any try. Each exercise and variant answered
  * right is kept in localStorage ("lm-exercise-progress"): the exercise shows it is done (data-done), and a line
  * above the page's first exercise says "3 of 5 done", with a button that clears this browser's progress.
  */
@@ -122,6 +125,64 @@
     if (value === null || !isFinite(value)) return null;
     if (spec.kind === "count") return Number.isInteger(value) ? String(value) : "not-whole:" + value;
     return String(Math.floor(value / spec.step + 0.5));
+  }
+
+  /* --- a sealed solution (widgets/exercise_check.py unseal, line for line) ------------------------------------ */
+  var ENCODE = new TextEncoder();
+
+  function hexBytes(hex) {
+    var out = new Uint8Array(hex.length / 2);
+    for (var i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(2 * i, 2), 16);
+    return out;
+  }
+
+  function toHex(bytes) {
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function xor(a, b) {
+    var out = new Uint8Array(a.length);
+    for (var i = 0; i < a.length; i++) out[i] = a[i] ^ b[i];
+    return out;
+  }
+
+  function hmac(subtle, key, data) {
+    return subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]).then(function (k) {
+      return subtle.sign("HMAC", k, data);
+    }).then(function (mac) { return new Uint8Array(mac); });
+  }
+
+  function unseal(salt, form, sealed, iterations) {
+    var subtle = window.crypto && window.crypto.subtle;
+    if (!subtle) return Promise.reject(new Error("this browser's cryptography needs the site's https address"));
+    var wrap = sealed.wraps[sha256(salt + ":" + form).slice(0, 16)];
+    if (!wrap) return Promise.resolve(null);
+    var body = Uint8Array.from(atob(sealed.body), function (c) { return c.charCodeAt(0); });
+    var content;
+    return subtle.importKey("raw", ENCODE.encode(form), "PBKDF2", false, ["deriveBits"]).then(function (base) {
+      var params = { name: "PBKDF2", hash: "SHA-256", salt: ENCODE.encode(salt + ":solution"), iterations: iterations };
+      return subtle.deriveBits(params, base, 256);
+    }).then(function (bits) {
+      return hmac(subtle, new Uint8Array(bits), ENCODE.encode("wrap"));
+    }).then(function (pad) {
+      content = xor(hexBytes(wrap), pad);
+      return hmac(subtle, content, ENCODE.encode("mac"));
+    }).then(function (macKey) {
+      return hmac(subtle, macKey, body);
+    }).then(function (tag) {
+      if (toHex(tag.slice(0, 16)) !== sealed.tag) return null;
+      return hmac(subtle, content, ENCODE.encode("enc")).then(function (encKey) {
+        var blocks = [];
+        for (var i = 0; i * 32 < body.length; i++) {
+          blocks.push(hmac(subtle, encKey, new Uint8Array([i >>> 24, (i >>> 16) & 255, (i >>> 8) & 255, i & 255])));
+        }
+        return Promise.all(blocks);
+      }).then(function (blocks) {
+        var stream = new Uint8Array(blocks.length * 32);
+        blocks.forEach(function (block, i) { stream.set(block, i * 32); });
+        return new TextDecoder().decode(xor(body, stream));
+      });
+    });
   }
 
   function whatToType(spec) {
@@ -247,6 +308,7 @@
     this.verdict.textContent = "";
     this.verdict.className = "lm-ex-verdict";
     this.tried = false;
+    this.rightForm = null;
     this.showButton.hidden = true;
     this.solution.hidden = true;
     this.solution.innerHTML = "";
@@ -281,20 +343,29 @@
     record(this.id, this.variant, right);
     if (right) this.root.dataset.done = "true";
     summarise();
-    if (this.data.solutions && this.solution.hidden) this.showButton.hidden = false;
+    if (right) this.rightForm = form;
+    var offered = this.data.solutionsAfter === "try" || (this.data.solutionsAfter === "right" && right);
+    if (this.data.solutions && this.solution.hidden && offered) this.showButton.hidden = false;
   };
 
   Exercise.prototype.showSolution = function () {
     var self = this;
-    if (!this.tried || !this.data.solutions) return;
-    var variant = this.variant;
+    var sealed = this.data.solutionsAfter === "right";
+    if (!this.tried || !this.data.solutions || (sealed && !this.rightForm)) return;
+    var variant = this.variant, form = this.rightForm, salt = this.data.variants[variant].salt;
     this.showButton.disabled = true;
     fetch(new URL(this.data.solutions, siteRoot()).href).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.json();
     }).then(function (file) {
+      if (!sealed) return file.solutions[variant];
+      return unseal(salt, form, file.sealed[variant], file.iterations).then(function (text) {
+        if (text === null) throw new Error("the answer does not open it");
+        return text;
+      });
+    }).then(function (text) {
       if (self.variant !== variant) return;
-      self.solution.innerHTML = "<h5>Worked solution</h5>" + file.solutions[variant];
+      self.solution.innerHTML = "<h5>Worked solution</h5>" + text;
       self.solution.hidden = false;
       self.showButton.hidden = true;
     }).catch(function (error) {
@@ -353,7 +424,7 @@
     document.documentElement.dataset.lmExercises = "ready";
   }
 
-  window.lmExercises = { canonical: canonical, sha256: sha256, studentVariant: studentVariant };
+  window.lmExercises = { canonical: canonical, sha256: sha256, studentVariant: studentVariant, unseal: unseal };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();
