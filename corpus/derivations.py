@@ -469,7 +469,13 @@ def units(doc_id: str) -> tuple[str, str]:
 def direction(table: Table) -> str:
     """What a table sets side by side, as a reader's heading says it: "From Bill to Act", "From Act to Act", "From Act
     to Bill" (a Bill proposing to replace an Act: never "to law")."""
-    return f"From {_kind_word(table.older)} to {_kind_word(table.newer)}"
+    return pair_direction(table.older, table.newer)
+
+
+def pair_direction(older: str, newer: str) -> str:
+    """:func:`direction` from the two document ids alone (a table's file name, :func:`documents`): a banner names the
+    table's direction without reading its rows."""
+    return f"From {_kind_word(older)} to {_kind_word(newer)}"
 
 
 def page_title(table: Table) -> str:

@@ -237,9 +237,8 @@ def banner(doc_id: str, contents: bool) -> status_banner:
         line += nodes.Text(f" · {words} ")
         line += _nodes([_named(other)])
     for older_id, newer_id in derivation_pairs(doc):
-        table = derivations.load_table(derivations.TABLES_DIR / f"{older_id}__{newer_id}.csv")
         counterpart = corpus.document(newer_id if doc.id == older_id else older_id)
-        words = f"{derivations.direction(table)}: the {counterpart.short_title}"
+        words = f"{derivations.pair_direction(older_id, newer_id)}: the {counterpart.short_title}"
         line += nodes.inline("", " · ", _page_link(derivation_docname(older_id, newer_id), words))
     line += _official(doc)
     if not contents:
