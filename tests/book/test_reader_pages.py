@@ -98,7 +98,7 @@ def test_titles_leave_editorial_remarks_out(real_corpus):
 def test_every_section_of_the_real_corpus_has_a_page_of_its_own(real_corpus, doc):
     pages = page_map.document_pages(doc.id)
     sections = page_map.sections_in(corpus.load(doc.id))
-    assert len(sections) > 50 and [p.elements[0] for p in pages.sections] == sections
+    assert sections and [p.elements[0] for p in pages.sections] == sections  # the smallest Act has 6 sections
     assert len({p.slug for p in pages.pages}) == len(pages.pages)  # every page's name is its own
     for page in pages.sections:
         assert pages.locate(page.elements[0].get("eId"))[0] == page.docname(doc.id)
@@ -114,7 +114,7 @@ def test_every_eid_of_the_real_corpus_is_on_a_reader_page(real_corpus, doc):
         if isinstance(el.tag, str) and el.get("eId") and page_map.local(el) not in {"TLCTerm", "TLCOrganization"}
     ]
     missing = [e for e in body_eids if e not in pages.anchors]
-    assert len(body_eids) > 100 and not missing
+    assert body_eids and not missing
 
 
 @pytest.mark.parametrize("doc_id", [d.id for d in corpus.documents()])
