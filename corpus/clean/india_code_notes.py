@@ -15,6 +15,7 @@ s. 11``, or ``by s. 4, ibid.``: the Act of the note before it), for what (``for 
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
@@ -48,11 +49,13 @@ _ACT = re.compile(r"\bAct (?P<number>\d{1,3}) ?of ?(?P<year>\d{4})\b")
 _ORDER = re.compile(r"\bthe A\.O\.(?: \(No\. \d\),)? \d{4}")
 _IBID = re.compile(r"\bibid\.?")
 _SECTION = re.compile(r"\bs\. ?\d{1,3}[A-Z]?\b(?: and (?:the )?(?:Second |Fifteenth )?Sch(?:edule|\.)?)?")
-_WEF = re.compile(r"w\.e\.f\. ?(?P<d>\d{1,2})-(?P<m>\d{1,2})-(?P<y>\d{4})")
+_WEF = re.compile(r"\bw\. ?e\. ?f\b\.? ?(?P<d>\d{1,2}) ?-(?P<m>\d{1,2})-(?P<y>\d{4})")
+"""A note's date of effect: "w.e.f. 15-7-1985", also as India Code misprints it: "w.e.f 5-12-2000" (the 1993 Act's
+s.2), "w.e.f.15-7-1985", "w. e. f. …", "w.e.f. 15 -9-1995"."""
 _QUOTED = re.compile(r'"(?P<words>[^"]+)"')
 _FOR_DESCRIBED = re.compile(
     r"\bfor (?P<what>(?:the )?(?:certain words|(?:sub-)?sections? [\dA-Z() ,and]+?|(?:sub-)?clauses? \(\w+\)"
-    r"|cl\. \(\w+\)|s\. \d+[A-Z]?|PART [IVXLA-Z]+))(?= \(w\.e\.f\.|[.,;]|$)"
+    r"|cl\. \(\w+\)|s\. \d+[A-Z]?|PART [IVXLA-Z]+))(?= \(w\. ?e\. ?f\b|[.,;]|$)"
 )
 
 
@@ -126,7 +129,7 @@ def read_facts(note: Note, earlier_act: tuple[str, str] | None, year_range: tupl
         note.ibid = True
         note.act = earlier_act
     wef = _WEF.search(text)
-    if wef is not None and year_range[0] <= int(wef["y"]) <= year_range[1]:
+    if wef is not None and year_range[0] <= int(wef["y"]) <= year_range[1] and _a_date(wef):
         note.wef = f"{int(wef['y']):04d}-{int(wef['m']):02d}-{int(wef['d']):02d}"
         if note.ibid and note.act is not None and int(note.act[1]) > int(wef["y"]):
             note.act = None  # "ibid." cannot be an Act later than the date it took effect from (1958 s.436, 311)
@@ -139,6 +142,15 @@ def read_facts(note: Note, earlier_act: tuple[str, str] | None, year_range: tupl
         words = re.match(r'^The words? "(?P<words>[^"]+)" omitted\b', text)
         if words is not None:
             note.replaced = words["words"]
+
+
+def _a_date(wef: re.Match[str]) -> bool:
+    """Whether the day, month and year of a w.e.f. date make a day of the calendar."""
+    try:
+        datetime.date(int(wef["y"]), int(wef["m"]), int(wef["d"]))
+    except ValueError:
+        return False
+    return True
 
 
 def note_markup(note: Note) -> str:

@@ -19,6 +19,7 @@ import yaml
 from corpus import build, catalogue, layouts, yamlio
 from corpus.catalogue import document
 from corpus.cite import cite, load
+from corpus.clean import india_code_notes
 from corpus.layouts import QuirksError
 from corpus.source_text import SourceText, read_document, read_record_view
 from corpus.validate import schema_errors
@@ -196,3 +197,30 @@ def test_the_committed_catalogue_entry_holds_the_record_and_no_code() -> None:
     entry = next(e for e in yamlio.load(catalogue.CATALOGUE_FILE)["documents"] if e["id"] == DOC)
     assert entry["layout"] == "india-code" and "lines" not in entry
     assert not document(DOC).quirks_path.exists()
+
+
+# -- the w.e.f. date of a note, as India Code prints it ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "note", "wef"),
+    [
+        ("28_1993.json", "1 Subs. by Act 44 of 2000, s. 4, for sub-section (1) (w.e.f 5-12-2000).", "2000-12-05"),
+        (
+            "44_1958.json",
+            '3. Subs. by Act 58 of 1960, s. 3 and the Second Schedule, for \\"in any case\\" (w.e.f.16-12-1960).',
+            "1960-12-16",
+        ),
+        (
+            "19_1838.json",
+            '(as amended by C. O. 29, dated 4-4-1951), for \\"Master-Attendent\\" (w.e.f. 26 -1-1952).',
+            "1952-01-26",
+        ),
+        ("44_1958.json", "1. Ins. by s. 27, ibid. (w.e.f. 1-2-2993).", None),  # a year no date of effect can be
+    ],
+)
+def test_a_notes_wef_date_is_read_however_india_code_prints_it(source: str, note: str, wef: str | None) -> None:
+    assert note in (catalogue.SOURCES_DIR / source).read_text(encoding="utf-8")  # as the record prints it
+    read = india_code_notes.Note("1", note.replace('\\"', '"'), 0, (0, 0))
+    india_code_notes.read_facts(read, None, (1838, 2099))
+    assert read.wef == wef
