@@ -1004,8 +1004,8 @@ def _check_series(node: Node, section: _Section, file: str) -> None:
                 f"india-code: {file} line {section.content_line}: section {section.num}: {item.num} restarts the"
                 f" series of {node.num} that holds it"
             )
-        if labels.INSERTED.match(item.num.strip("()")):
-            continue  # (5a) after (5): checked when it was placed
+        if labels.is_inserted(item.num.strip("()")):
+            continue  # (5a) after (5), (la) after (l): checked when it was placed
         want = expected.get(item.kind, 1)
         if item.ordinal != want:
             raise QuirksError(

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from lxml import etree
 
 from corpus import build, catalogue, layouts, yamlio
 from corpus.catalogue import document
@@ -224,3 +225,23 @@ def test_a_notes_wef_date_is_read_however_india_code_prints_it(source: str, note
     read = india_code_notes.Note("1", note.replace('\\"', '"'), 0, (0, 0))
     india_code_notes.read_facts(read, None, (1838, 2099))
     assert read.wef == wef
+
+
+@pytest.mark.parametrize(
+    ("doc_id", "section", "run"),
+    [
+        ("in-mtga-1993", "2", ["(l)", "(la)", "(m)"]),  # "(la)", inserted by Act 44 of 2000 between (l) and (m)
+        ("in-msa-1958", "31", ["(a)", "(aa)", "(b)"]),
+        ("in-msa-1958", "89", ["(d)", "(dd)", "(e)"]),  # a doubled letter
+        ("in-ipa-1908", "14", ["(1A)", "(1B)", "(2)"]),
+    ],
+)
+def test_an_inserted_clause_is_a_sibling_in_its_series(doc_id: str, section: str, run: list[str]) -> None:
+    element = cite(doc_id, section).element
+    holder = next(e for e in element.iter() if run[1] in _nums(e))  # the provision whose items they are
+    nums = _nums(holder)
+    assert nums[nums.index(run[0]) : nums.index(run[0]) + 3] == run
+
+
+def _nums(element: etree._Element) -> list[str]:
+    return [c.findtext("a:num", namespaces=NS) for c in element if c.find("a:num", NS) is not None]
