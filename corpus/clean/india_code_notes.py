@@ -224,13 +224,19 @@ _MARKS = re.compile(
     r"|(?P<omit>(?<![\d(])(?P<m>\d{1,3}) ?\*(?: ?\*)+)"
     r"|(?P<glued>(?<=[A-Za-z,;:.)])(?P<g>\d{1,3})(?=[\s,.;:\[]|$))"
     r"|(?P<star>(?<=[A-Za-z)])\*(?=[\s,.;:]|$))"
+    r"|(?P<year>(?<![\d.,/-])(?P<y>1[6-9]\d\d|20\d\d)(?P<ym>\d{1,3})(?=[\s,.;:)\[]|$))"
 )
+"""The marks of a section's text. ``year``: a mark glued to a year ("the Indian Merchant Shipping Act, 18592 (1 of
+1859)", the Indian Ports Act, 1908 s.17(2)(a): 1859 and mark 2), a mark only when the section has that footnote, no
+other mark of it is in the text and the year left is one a citation may name (:func:`scan`)."""
 
 
-def scan(text: str, marks: set[str]) -> list[Mark]:
+def scan(text: str, marks: set[str], years: tuple[int, int] = (1600, 2099)) -> list[Mark]:
     """The marks of ``text`` whose numbers are in ``marks`` (the section's footnotes), in order; brackets matched
-    (a ``]`` with no open bracket before it is not a mark)."""
+    (a ``]`` with no open bracket before it is not a mark). ``years``: the years a citation in the text may name (a
+    mark glued to a year is read only when the year left is one of them)."""
     found: list[Mark] = []
+    to_year: list[Mark] = []
     depth = 0
     for match in _MARKS.finditer(text):
         if match["open"] and match["o"] in marks:
@@ -245,6 +251,12 @@ def scan(text: str, marks: set[str]) -> list[Mark]:
             found.append(Mark(GLUED, match["g"], match.start(), match.end()))
         elif match["star"] and "*" in marks:
             found.append(Mark(GLUED, "*", match.start(), match.end()))
+        elif match["year"] and match["ym"] in marks and years[0] <= int(match["y"]) <= years[1]:
+            to_year.append(Mark(GLUED, match["ym"], match.start("ym"), match.end()))
+    seen = {m.mark for m in found}
+    for mark in to_year:  # only a mark found nowhere else: a number is a year and a mark only for want of one
+        if mark.mark not in seen:
+            found.append(mark)
     seen = {m.mark for m in found}
     for mark in sorted((m for m in marks - seen if m.isdigit()), key=int):  # apart: "such date 1 as" (2002 s.1(5))
         apart = re.search(rf"(?<=[a-z]) {mark}(?= [a-z])", text)

@@ -245,3 +245,12 @@ def test_an_inserted_clause_is_a_sibling_in_its_series(doc_id: str, section: str
 
 def _nums(element: etree._Element) -> list[str]:
     return [c.findtext("a:num", namespaces=NS) for c in element if c.find("a:num", NS) is not None]
+
+
+def test_a_mark_glued_to_a_year_is_a_mark_only_when_its_footnote_exists() -> None:
+    printed = "by the Indian Merchant Shipping Act, 18592 (1 of 1859), section 71;"  # the 1908 Act's s.17(2)(a)
+    assert printed in (catalogue.SOURCES_DIR / "15_1908.json").read_text(encoding="utf-8")
+    (mark,) = india_code_notes.scan(printed, {"1", "2"})
+    assert (mark.mark, printed[: mark.start], printed[mark.start : mark.end]) == ("2", printed[:41], "2")
+    assert printed[:41].endswith("Act, 1859")
+    assert india_code_notes.scan(printed, {"1"}) == []  # no footnote 2: the number is the year's
