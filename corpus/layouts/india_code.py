@@ -57,7 +57,9 @@ from corpus.report import Edit, MarkupResult, Moved
 from corpus.source_text import SourceText, record_fields
 
 _CUT = re.compile(
-    r"(?:(?<=[.;:\-–—])|(?<=; and)|(?<=; or)|(?<=namely)) "
+    # the space before the marker, or the second of two where an omission mark stood between them ("required to
+    # hold; 2*** (b) in the case …", the 1958 Act's s.84(1))
+    r"(?:(?<=[.;:\-–—])|(?<=; and)|(?<=; or)|(?<=namely)|(?<=[.;:\-–—] )|(?<=; and )|(?<=; or )) "
     r"(?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\)(?: |\"\s)|Provided\b|Explanation\b)"  # '(c)" consignee"' (1993 s.2)
     r"| (?=\(\d{1,3}\) [A-Z])"  # a sub-section whose full stop India Code lost (s.24, L152: "of the Board (3) The")
     r"|(?<=[.;:\-–—]) (?=\(\d{1,3}\)\((?:a|i)\) )"  # "prescribed. (4)(a) Every pilgrim ship" (1958 s.259(3)-(4))
@@ -65,6 +67,8 @@ _CUT = re.compile(
     # reference's second label ("clause (a), or (b) of …")
     r"|(?:(?<=, or)|(?<=, and)) (?=\([a-z]{1,4}\) (?!(?:of|to|and|or|in|under)\b)[a-z])"
 )
+_AFTER_LABEL = re.compile(r" (?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\) )")
+"""A marker after an omitted provision's label: the next provision of its list."""
 _GLUED_FIRST_ITEM = re.compile(r"^(?P<num>\(\d{1,3}[A-Za-z]?\)) ?(?=\((?:a|i)\) [A-Z])")
 """A sub-section whose text opens with its list's first item: "(5) (a) The master …" (the 1958 Act's s.255(5)),
 "(4)(a) Every pilgrim ship …" (s.259(4)): the sub-section's number, then the item."""
@@ -367,7 +371,7 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
         table_markup = _table(clean[table.start() :], table.end() - table.start(), section, state.file)
         count("tables")
         clean = clean[: table.start()].rstrip()
-    parts = _parts(clean, start)
+    parts = _parts(clean, start, [positions(at) + len(label) for at, label in labels_for.items()])
     paragraphs = _with_marks(clean, parts, events)
     _record(raw, removals, notes, section, result, labels_for)
     node = Node("section", -1, num=section.num, line=section.line)
@@ -676,10 +680,14 @@ def _after_heading(events: list[Event], start: int) -> list[Event]:
     return [(max(at, start), sentinel, mark) for i, (at, sentinel, mark) in enumerate(events) if i not in dropped]
 
 
-def _parts(clean: str, start: int) -> list[tuple[int, int]]:
+def _parts(clean: str, start: int, label_ends: list[int]) -> list[tuple[int, int]]:
     """The paragraphs of ``clean`` from ``start`` as offsets: cut before each list marker, proviso and Explanation
-    that opens a sentence, and each list's first item cut from its sentence (:func:`_first_markers`)."""
+    that opens a sentence, before a marker right after an omitted provision's label (``label_ends``: "or (ii) (iii) a
+    certificate", the 1958 Act's s.87A(b), where the label stands for "2*****"), and each list's first item cut from
+    its sentence (:func:`_first_markers`)."""
     cuts = [m.start() for m in _CUT.finditer(clean, start)]
+    cuts += [at for at in label_ends if at >= start and _AFTER_LABEL.match(clean, at)]
+    cuts = sorted(set(cuts))
     bounds = [start, *cuts, len(clean)]
     spans = [(bounds[0], bounds[1])] + [(a + 1, b) for a, b in itertools.pairwise(bounds[1:])]
     texts = _comma_items(_first_markers(_glued_first_items([clean[a:b] for a, b in spans])))
