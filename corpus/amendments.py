@@ -244,10 +244,11 @@ class _OnDate:
 
     def note(self, note: etree._Element) -> list[str]:
         """What stands at a note's place on the date: the omitted words before an omission that quotes them (marked
-        off by NUL, where a space goes unless punctuation or a space is there), nothing otherwise."""
-        amendment = self.notes[note.get("eId")][1]
+        off by NUL, where a space goes unless punctuation or a space is there), else only the place itself
+        (:data:`_PLACE`: the space India Code printed before a mark goes with it when punctuation follows)."""
+        amendment = self.notes[note.get("eId", "")][1]
         if not amendment.changes_text or amendment.spans or self.in_force(amendment):
-            return []
+            return [_PLACE]
         if amendment.kind == "omitted" and amendment.replaced is not None:
             return ["\0" + amendment.replaced + "\0"]
         if amendment.kind in {"omitted", "repealed"}:
@@ -280,13 +281,19 @@ class _OnDate:
 
     def has_words(self, el: etree._Element) -> bool:
         """Whether ``el`` had words on the date beside its number and heading."""
-        return bool("".join(self.words(el, bare=True)).replace("\0", " ").strip())
+        return bool("".join(self.words(el, bare=True)).replace("\0", " ").replace(_PLACE, "").strip())
+
+
+_PLACE = "\x01"
+"""Where an amendment note stood in the words of :meth:`_OnDate.words` and nothing of it is read on the date."""
 
 
 def joined(words: list[str]) -> str:
     """The words of :meth:`_OnDate.words` as one text: whitespace normalised, each restored omission set apart by a
-    space unless a space or punctuation stands there already."""
-    text = re.sub(r"(?<=[\s(\[])\0|\0(?=[\s,;:.)\]])", "", "".join(words))
+    space unless a space or punctuation stands there already, and no space left before punctuation where a note's
+    mark stood ("Indian ship 4***;" is "Indian ship;" once the words are omitted, the 1958 Act's s.87A(b)(iii))."""
+    text = re.sub(rf"\s*{_PLACE}(?=[,;:.)\]])", "", "".join(words)).replace(_PLACE, "")
+    text = re.sub(r"(?<=[\s(\[])\0|\0(?=[\s,;:.)\]])", "", text)
     return " ".join(text.replace("\0", " ").split())
 
 
