@@ -10,6 +10,7 @@ authorialNote>``), and the date is ``<date date="YYYY-MM-DD" class="wef">``.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -197,8 +198,8 @@ def history(element: etree._Element) -> list[Amendment]:
     eids += [s.get("refersTo", "")[1:] for s in element.iter(f"{_A}ins") if s.get("class") == "amendment"]
     found = list(dict.fromkeys(e for e in eids if e in table))
     ordered = [table[e][1] for e in found if table[e][1].kind]
-    dated = sorted((a for a in ordered if a.wef), key=lambda a: a.wef, reverse=True)  # type: ignore[arg-type,return-value]
-    return dated + [a for a in ordered if not a.wef]
+    dated = sorted(((a.wef, a) for a in ordered if a.wef), key=lambda pair: pair[0], reverse=True)
+    return [a for _, a in dated] + [a for a in ordered if not a.wef]
 
 
 class _OnDate:
@@ -271,7 +272,7 @@ class _OnDate:
             if name == "authorialNote":
                 out += self.note(child) if _is_amendment_note(child) else []
             elif name == "ins" and child.get("class") == "amendment":
-                out += self.span(child, lambda child=child: self.words(child, marginal))
+                out += self.span(child, functools.partial(self.words, child, marginal))
             elif bare and name in _LAW_MARGINAL:
                 pass
             elif not (marginal and name == "remark") and (child.find(f"{_A}num") is None or self.has_words(child)):
@@ -323,8 +324,9 @@ def _unplaced(on: _OnDate, elements: tuple[etree._Element, ...]) -> None:
         if id(note) in inside or not _is_amendment_note(note):
             continue
         entry = on.notes.get(note.get("eId", ""))
-        unplaced = (
-            entry and entry[1].changes_text and not entry[1].spans and entry[1].kind not in {"omitted", "repealed"}
-        )
-        if unplaced and not on.in_force(entry[1]):
-            raise on._why(entry[1], f"marks no words in the text, so the text before {entry[1].wef} is not known")
+        if entry is None:
+            continue
+        amendment = entry[1]
+        unplaced = amendment.changes_text and not amendment.spans and amendment.kind not in {"omitted", "repealed"}
+        if unplaced and not on.in_force(amendment):
+            raise on._why(amendment, f"marks no words in the text, so the text before {amendment.wef} is not known")

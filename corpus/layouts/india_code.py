@@ -201,7 +201,7 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
         out += ["PREFACE", f"  P.title {title}", ""]
     year = int(quirks.date[:4])
     state = _State(source.path.name, (year, 2099), closes=dict(quirks.close))
-    body = []
+    body: list[outline.Item] = []
     for s in sections:
         if s.after_gap:
             state.last_act = None  # an "ibid." after a gap may name the Act of a note the record lacks
@@ -380,7 +380,7 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
         count("wrap-ups cut from a list's last clause")
     _check_series(node, section, state.file)
     definitions = section.heading.startswith("Definitions")
-    items = paragraph_lists.outline_items(node, count, definitions, _no_remark)  # type: ignore[arg-type]
+    items = paragraph_lists.outline_items(node, count, definitions, _no_remark)
     _place_notes(items, notes, section, count, state)
     _note_closes(items, closes, count)
     _finish_spans(items)
@@ -901,8 +901,8 @@ def _serials(text: str, at: int) -> list[tuple[int, str, int]]:
     tokens = [m for m in _SERIAL.finditer(text, at)]
     current = "0"
     while True:
-        number = int(re.match(r"\d+", current)[0])  # type: ignore[index]
-        letter = current[len(str(number)) :]
+        letter = current.lstrip("0123456789")  # "108A": 108 and A
+        number = int(current[: len(current) - len(letter)])
         nexts = [str(number + 1), f"{number}{chr(ord(letter or '@') + 1)}"]
         gaps = {str(number + k) for k in range(2, 6)}
         best = next(
