@@ -601,6 +601,8 @@ def _events(
             reason = f"the mark of note {mark.mark} where words were omitted: the note stands at its place"
         elif mark.kind == india_code_notes.APART:
             reason = f"footnote mark standing apart after the word it annotates: the marker of note {mark.mark}"
+        elif raw[mark.start - 1 : mark.start].isdigit():  # "18592": 1859 and mark 2 (1908 s.17(2)(a))
+            reason = f"footnote mark glued to the year it follows: the marker of editorial note {mark.mark}"
         else:
             reason = f"footnote mark glued to the word it annotates: the marker of editorial note {mark.mark}"
         removals.append((mark.start, mark.end, reason))
