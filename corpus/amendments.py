@@ -10,6 +10,7 @@ authorialNote>``), and the date is ``<date date="YYYY-MM-DD" class="wef">``.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -197,8 +198,8 @@ def history(element: etree._Element) -> list[Amendment]:
     eids += [s.get("refersTo", "")[1:] for s in element.iter(f"{_A}ins") if s.get("class") == "amendment"]
     found = list(dict.fromkeys(e for e in eids if e in table))
     ordered = [table[e][1] for e in found if table[e][1].kind]
-    dated = sorted((a for a in ordered if a.wef), key=lambda a: a.wef, reverse=True)  # type: ignore[arg-type,return-value]
-    return dated + [a for a in ordered if not a.wef]
+    dated = sorted(((a.wef, a) for a in ordered if a.wef), key=lambda pair: pair[0], reverse=True)
+    return [a for _, a in dated] + [a for a in ordered if not a.wef]
 
 
 class _OnDate:
@@ -244,10 +245,11 @@ class _OnDate:
 
     def note(self, note: etree._Element) -> list[str]:
         """What stands at a note's place on the date: the omitted words before an omission that quotes them (marked
-        off by NUL, where a space goes unless punctuation or a space is there), nothing otherwise."""
-        amendment = self.notes[note.get("eId")][1]
+        off by NUL, where a space goes unless punctuation or a space is there), else only the place itself
+        (:data:`_PLACE`: the space India Code printed before a mark goes with it when punctuation follows)."""
+        amendment = self.notes[note.get("eId", "")][1]
         if not amendment.changes_text or amendment.spans or self.in_force(amendment):
-            return []
+            return [_PLACE]
         if amendment.kind == "omitted" and amendment.replaced is not None:
             return ["\0" + amendment.replaced + "\0"]
         if amendment.kind in {"omitted", "repealed"}:
@@ -270,7 +272,7 @@ class _OnDate:
             if name == "authorialNote":
                 out += self.note(child) if _is_amendment_note(child) else []
             elif name == "ins" and child.get("class") == "amendment":
-                out += self.span(child, lambda child=child: self.words(child, marginal))
+                out += self.span(child, functools.partial(self.words, child, marginal))
             elif bare and name in _LAW_MARGINAL:
                 pass
             elif not (marginal and name == "remark") and (child.find(f"{_A}num") is None or self.has_words(child)):
@@ -280,13 +282,19 @@ class _OnDate:
 
     def has_words(self, el: etree._Element) -> bool:
         """Whether ``el`` had words on the date beside its number and heading."""
-        return bool("".join(self.words(el, bare=True)).replace("\0", " ").strip())
+        return bool("".join(self.words(el, bare=True)).replace("\0", " ").replace(_PLACE, "").strip())
+
+
+_PLACE = "\x01"
+"""Where an amendment note stood in the words of :meth:`_OnDate.words` and nothing of it is read on the date."""
 
 
 def joined(words: list[str]) -> str:
     """The words of :meth:`_OnDate.words` as one text: whitespace normalised, each restored omission set apart by a
-    space unless a space or punctuation stands there already."""
-    text = re.sub(r"(?<=[\s(\[])\0|\0(?=[\s,;:.)\]])", "", "".join(words))
+    space unless a space or punctuation stands there already, and no space left before punctuation where a note's
+    mark stood ("Indian ship 4***;" is "Indian ship;" once the words are omitted, the 1958 Act's s.87A(b)(iii))."""
+    text = re.sub(rf"\s*{_PLACE}(?=[,;:.)\]])", "", "".join(words)).replace(_PLACE, "")
+    text = re.sub(r"(?<=[\s(\[])\0|\0(?=[\s,;:.)\]])", "", text)
     return " ".join(text.replace("\0", " ").split())
 
 
@@ -316,8 +324,9 @@ def _unplaced(on: _OnDate, elements: tuple[etree._Element, ...]) -> None:
         if id(note) in inside or not _is_amendment_note(note):
             continue
         entry = on.notes.get(note.get("eId", ""))
-        unplaced = (
-            entry and entry[1].changes_text and not entry[1].spans and entry[1].kind not in {"omitted", "repealed"}
-        )
-        if unplaced and not on.in_force(entry[1]):
-            raise on._why(entry[1], f"marks no words in the text, so the text before {entry[1].wef} is not known")
+        if entry is None:
+            continue
+        amendment = entry[1]
+        unplaced = amendment.changes_text and not amendment.spans and amendment.kind not in {"omitted", "repealed"}
+        if unplaced and not on.in_force(amendment):
+            raise on._why(amendment, f"marks no words in the text, so the text before {amendment.wef} is not known")

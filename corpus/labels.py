@@ -16,14 +16,40 @@ _ROMANS = ("i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix
 INSERTED = re.compile(r"^\d{1,2}[a-zA-Z]$")
 """A number with a letter, inserted into a numbered series by a later Act: (5a), (5b) after (5) (the Indian Ports
 Act, 1908, s.36); (1A), (1B) after (1) (its s.31)."""
+_INSERTED_LETTERED = re.compile(r"^(?P<base>[a-z]|[ivx]{1,5})(?P<letter>[a-z])$")
+"""A clause label with a letter, inserted into a series of letters or roman numerals by a later Act: (la) after (l)
+(the Multimodal Transportation of Goods Act, 1993, s.2), (aa) after (a) (the Merchant Shipping Act, 1958, s.31),
+(iia) after (ii), and a letter doubled, (dd) after (d) (its s.89); never a label that is itself a letter or numeral
+of a series ((ii), (za), (xi))."""
+
+
+def _inserted(label: str) -> tuple[str, str] | None:
+    """(the label it is inserted after or beside, its letter) when ``label`` is an inserted label, else None."""
+    if INSERTED.match(label):
+        return label[:-1], label[-1]
+    found = _INSERTED_LETTERED.match(label)
+    if found is None or is_roman(label) or (label[0] == "z" and len(label) == 2):
+        return None
+    base = found["base"]
+    if len(base) > 1 and not is_roman(base):
+        return None
+    return base, found["letter"]
+
+
+def is_inserted(label: str) -> bool:
+    """Whether ``label`` is a number or clause label inserted into its series by a later Act: (5a), (1A), (la),
+    (aa), (iia)."""
+    return _inserted(label) is not None
 
 
 def inserted_after(previous: str, label: str) -> bool:
-    """``label`` is an inserted number after ``previous``: (5a) after (5), (5b) after (5a)."""
-    if not INSERTED.match(label):
+    """``label`` is an inserted label after ``previous``: (5a) after (5), (5b) after (5a); (la) after (l), (lb)
+    after (la); a letter doubled, (dd) after (d) (the Merchant Shipping Act, 1958, s.89)."""
+    found = _inserted(label)
+    if found is None:
         return False
-    base, letter = label[:-1], label[-1]
-    return (previous == base and letter in "aA") or previous == base + chr(ord(letter) - 1)
+    base, letter = found
+    return (previous == base and letter in f"aA{base}") or previous == base + chr(ord(letter) - 1)
 
 
 #: the series a first label opens

@@ -15,6 +15,7 @@ s. 11``, or ``by s. 4, ibid.``: the Act of the note before it), for what (``for 
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
@@ -48,11 +49,13 @@ _ACT = re.compile(r"\bAct (?P<number>\d{1,3}) ?of ?(?P<year>\d{4})\b")
 _ORDER = re.compile(r"\bthe A\.O\.(?: \(No\. \d\),)? \d{4}")
 _IBID = re.compile(r"\bibid\.?")
 _SECTION = re.compile(r"\bs\. ?\d{1,3}[A-Z]?\b(?: and (?:the )?(?:Second |Fifteenth )?Sch(?:edule|\.)?)?")
-_WEF = re.compile(r"w\.e\.f\. ?(?P<d>\d{1,2})-(?P<m>\d{1,2})-(?P<y>\d{4})")
+_WEF = re.compile(r"\bw\. ?e\. ?f\b\.? ?(?P<d>\d{1,2}) ?-(?P<m>\d{1,2})-(?P<y>\d{4})")
+"""A note's date of effect: "w.e.f. 15-7-1985", also as India Code misprints it: "w.e.f 5-12-2000" (the 1993 Act's
+s.2), "w.e.f.15-7-1985", "w. e. f. …", "w.e.f. 15 -9-1995"."""
 _QUOTED = re.compile(r'"(?P<words>[^"]+)"')
 _FOR_DESCRIBED = re.compile(
     r"\bfor (?P<what>(?:the )?(?:certain words|(?:sub-)?sections? [\dA-Z() ,and]+?|(?:sub-)?clauses? \(\w+\)"
-    r"|cl\. \(\w+\)|s\. \d+[A-Z]?|PART [IVXLA-Z]+))(?= \(w\.e\.f\.|[.,;]|$)"
+    r"|cl\. \(\w+\)|s\. \d+[A-Z]?|PART [IVXLA-Z]+))(?= \(w\. ?e\. ?f\b|[.,;]|$)"
 )
 
 
@@ -126,7 +129,7 @@ def read_facts(note: Note, earlier_act: tuple[str, str] | None, year_range: tupl
         note.ibid = True
         note.act = earlier_act
     wef = _WEF.search(text)
-    if wef is not None and year_range[0] <= int(wef["y"]) <= year_range[1]:
+    if wef is not None and year_range[0] <= int(wef["y"]) <= year_range[1] and _a_date(wef):
         note.wef = f"{int(wef['y']):04d}-{int(wef['m']):02d}-{int(wef['d']):02d}"
         if note.ibid and note.act is not None and int(note.act[1]) > int(wef["y"]):
             note.act = None  # "ibid." cannot be an Act later than the date it took effect from (1958 s.436, 311)
@@ -139,6 +142,15 @@ def read_facts(note: Note, earlier_act: tuple[str, str] | None, year_range: tupl
         words = re.match(r'^The words? "(?P<words>[^"]+)" omitted\b', text)
         if words is not None:
             note.replaced = words["words"]
+
+
+def _a_date(wef: re.Match[str]) -> bool:
+    """Whether the day, month and year of a w.e.f. date make a day of the calendar."""
+    try:
+        datetime.date(int(wef["y"]), int(wef["m"]), int(wef["d"]))
+    except ValueError:
+        return False
+    return True
 
 
 def note_markup(note: Note) -> str:
@@ -212,13 +224,19 @@ _MARKS = re.compile(
     r"|(?P<omit>(?<![\d(])(?P<m>\d{1,3}) ?\*(?: ?\*)+)"
     r"|(?P<glued>(?<=[A-Za-z,;:.)])(?P<g>\d{1,3})(?=[\s,.;:\[]|$))"
     r"|(?P<star>(?<=[A-Za-z)])\*(?=[\s,.;:]|$))"
+    r"|(?P<year>(?<![\d.,/-])(?P<y>1[6-9]\d\d|20\d\d)(?P<ym>\d{1,3})(?=[\s,.;:)\[]|$))"
 )
+"""The marks of a section's text. ``year``: a mark glued to a year ("the Indian Merchant Shipping Act, 18592 (1 of
+1859)", the Indian Ports Act, 1908 s.17(2)(a): 1859 and mark 2), a mark only when the section has that footnote, no
+other mark of it is in the text and the year left is one a citation may name (:func:`scan`)."""
 
 
-def scan(text: str, marks: set[str]) -> list[Mark]:
+def scan(text: str, marks: set[str], years: tuple[int, int] = (1600, 2099)) -> list[Mark]:
     """The marks of ``text`` whose numbers are in ``marks`` (the section's footnotes), in order; brackets matched
-    (a ``]`` with no open bracket before it is not a mark)."""
+    (a ``]`` with no open bracket before it is not a mark). ``years``: the years a citation in the text may name (a
+    mark glued to a year is read only when the year left is one of them)."""
     found: list[Mark] = []
+    to_year: list[Mark] = []
     depth = 0
     for match in _MARKS.finditer(text):
         if match["open"] and match["o"] in marks:
@@ -233,6 +251,12 @@ def scan(text: str, marks: set[str]) -> list[Mark]:
             found.append(Mark(GLUED, match["g"], match.start(), match.end()))
         elif match["star"] and "*" in marks:
             found.append(Mark(GLUED, "*", match.start(), match.end()))
+        elif match["year"] and match["ym"] in marks and years[0] <= int(match["y"]) <= years[1]:
+            to_year.append(Mark(GLUED, match["ym"], match.start("ym"), match.end()))
+    seen = {m.mark for m in found}
+    for mark in to_year:  # only a mark found nowhere else: a number is a year and a mark only for want of one
+        if mark.mark not in seen:
+            found.append(mark)
     seen = {m.mark for m in found}
     for mark in sorted((m for m in marks - seen if m.isdigit()), key=int):  # apart: "such date 1 as" (2002 s.1(5))
         apart = re.search(rf"(?<=[a-z]) {mark}(?= [a-z])", text)

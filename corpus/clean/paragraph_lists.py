@@ -124,8 +124,8 @@ class Nester:
             for kind, ordinal in cands:
                 if last.kind == kind and ordinal == last.ordinal + 1:
                     return index, kind, ordinal
-                if last.kind == kind and label and inserted_after(last.num.strip("()"), label):
-                    return index, kind, ordinal
+            if label and inserted_after(last.num.strip("()"), label):  # (5a) after (5), (la) after (l)
+                return index, last.kind, last.ordinal
         return None
 
     def placement(self, label: str, stack: list[Node] | None = None) -> tuple[str, int, int | None] | None:

@@ -16,6 +16,7 @@ Authorities Bill, in Chapters with lettered cross-headings, the difference betwe
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ def check_fields(data: dict[str, Any], where: str, known: set[str]) -> None:
             raise QuirksError(f"{where}: unknown field '{key}' (known: {', '.join(sorted(known))})")
 
 
-def entries(data: dict[str, Any], key: str, where: str, fields: dict[str, type]) -> list[dict[str, Any]]:
+def entries(data: dict[str, Any], key: str, where: str, fields: Mapping[str, type]) -> list[dict[str, Any]]:
     """The list ``data[key]`` (``[]`` when absent): each entry a mapping of a ``line`` and ``fields`` (their types)."""
     found = data.get(key) or []
     if not isinstance(found, list):

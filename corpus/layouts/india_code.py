@@ -57,7 +57,9 @@ from corpus.report import Edit, MarkupResult, Moved
 from corpus.source_text import SourceText, record_fields
 
 _CUT = re.compile(
-    r"(?:(?<=[.;:\-–—])|(?<=; and)|(?<=; or)|(?<=namely)) "
+    # the space before the marker, or the second of two where an omission mark stood between them ("required to
+    # hold; 2*** (b) in the case …", the 1958 Act's s.84(1))
+    r"(?:(?<=[.;:\-–—])|(?<=; and)|(?<=; or)|(?<=namely)|(?<=[.;:\-–—] )|(?<=; and )|(?<=; or )) "
     r"(?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\)(?: |\"\s)|Provided\b|Explanation\b)"  # '(c)" consignee"' (1993 s.2)
     r"| (?=\(\d{1,3}\) [A-Z])"  # a sub-section whose full stop India Code lost (s.24, L152: "of the Board (3) The")
     r"|(?<=[.;:\-–—]) (?=\(\d{1,3}\)\((?:a|i)\) )"  # "prescribed. (4)(a) Every pilgrim ship" (1958 s.259(3)-(4))
@@ -65,6 +67,8 @@ _CUT = re.compile(
     # reference's second label ("clause (a), or (b) of …")
     r"|(?:(?<=, or)|(?<=, and)) (?=\([a-z]{1,4}\) (?!(?:of|to|and|or|in|under)\b)[a-z])"
 )
+_AFTER_LABEL = re.compile(r" (?=\((?:\d{1,3}[A-Za-z]?|[a-z]{1,4}|[A-Z])\) )")
+"""A marker after an omitted provision's label: the next provision of its list."""
 _GLUED_FIRST_ITEM = re.compile(r"^(?P<num>\(\d{1,3}[A-Za-z]?\)) ?(?=\((?:a|i)\) [A-Z])")
 """A sub-section whose text opens with its list's first item: "(5) (a) The master …" (the 1958 Act's s.255(5)),
 "(4)(a) Every pilgrim ship …" (s.259(4)): the sub-section's number, then the item."""
@@ -197,7 +201,7 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
         out += ["PREFACE", f"  P.title {title}", ""]
     year = int(quirks.date[:4])
     state = _State(source.path.name, (year, 2099), closes=dict(quirks.close))
-    body = []
+    body: list[outline.Item] = []
     for s in sections:
         if s.after_gap:
             state.last_act = None  # an "ibid." after a gap may name the Act of a note the record lacks
@@ -367,7 +371,7 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
         table_markup = _table(clean[table.start() :], table.end() - table.start(), section, state.file)
         count("tables")
         clean = clean[: table.start()].rstrip()
-    parts = _parts(clean, start)
+    parts = _parts(clean, start, [positions(at) + len(label) for at, label in labels_for.items()])
     paragraphs = _with_marks(clean, parts, events)
     _record(raw, removals, notes, section, result, labels_for)
     node = Node("section", -1, num=section.num, line=section.line)
@@ -376,7 +380,7 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
         count("wrap-ups cut from a list's last clause")
     _check_series(node, section, state.file)
     definitions = section.heading.startswith("Definitions")
-    items = paragraph_lists.outline_items(node, count, definitions, _no_remark)  # type: ignore[arg-type]
+    items = paragraph_lists.outline_items(node, count, definitions, _no_remark)
     _place_notes(items, notes, section, count, state)
     _note_closes(items, closes, count)
     _finish_spans(items)
@@ -597,6 +601,8 @@ def _events(
             reason = f"the mark of note {mark.mark} where words were omitted: the note stands at its place"
         elif mark.kind == india_code_notes.APART:
             reason = f"footnote mark standing apart after the word it annotates: the marker of note {mark.mark}"
+        elif raw[mark.start - 1 : mark.start].isdigit():  # "18592": 1859 and mark 2 (1908 s.17(2)(a))
+            reason = f"footnote mark glued to the year it follows: the marker of editorial note {mark.mark}"
         else:
             reason = f"footnote mark glued to the word it annotates: the marker of editorial note {mark.mark}"
         removals.append((mark.start, mark.end, reason))
@@ -676,10 +682,14 @@ def _after_heading(events: list[Event], start: int) -> list[Event]:
     return [(max(at, start), sentinel, mark) for i, (at, sentinel, mark) in enumerate(events) if i not in dropped]
 
 
-def _parts(clean: str, start: int) -> list[tuple[int, int]]:
+def _parts(clean: str, start: int, label_ends: list[int]) -> list[tuple[int, int]]:
     """The paragraphs of ``clean`` from ``start`` as offsets: cut before each list marker, proviso and Explanation
-    that opens a sentence, and each list's first item cut from its sentence (:func:`_first_markers`)."""
+    that opens a sentence, before a marker right after an omitted provision's label (``label_ends``: "or (ii) (iii) a
+    certificate", the 1958 Act's s.87A(b), where the label stands for "2*****"), and each list's first item cut from
+    its sentence (:func:`_first_markers`)."""
     cuts = [m.start() for m in _CUT.finditer(clean, start)]
+    cuts += [at for at in label_ends if at >= start and _AFTER_LABEL.match(clean, at)]
+    cuts = sorted(set(cuts))
     bounds = [start, *cuts, len(clean)]
     spans = [(bounds[0], bounds[1])] + [(a + 1, b) for a, b in itertools.pairwise(bounds[1:])]
     texts = _comma_items(_first_markers(_glued_first_items([clean[a:b] for a, b in spans])))
@@ -893,8 +903,8 @@ def _serials(text: str, at: int) -> list[tuple[int, str, int]]:
     tokens = [m for m in _SERIAL.finditer(text, at)]
     current = "0"
     while True:
-        number = int(re.match(r"\d+", current)[0])  # type: ignore[index]
-        letter = current[len(str(number)) :]
+        letter = current.lstrip("0123456789")  # "108A": 108 and A
+        number = int(current[: len(current) - len(letter)])
         nexts = [str(number + 1), f"{number}{chr(ord(letter or '@') + 1)}"]
         gaps = {str(number + k) for k in range(2, 6)}
         best = next(
@@ -1004,8 +1014,8 @@ def _check_series(node: Node, section: _Section, file: str) -> None:
                 f"india-code: {file} line {section.content_line}: section {section.num}: {item.num} restarts the"
                 f" series of {node.num} that holds it"
             )
-        if labels.INSERTED.match(item.num.strip("()")):
-            continue  # (5a) after (5): checked when it was placed
+        if labels.is_inserted(item.num.strip("()")):
+            continue  # (5a) after (5), (la) after (l): checked when it was placed
         want = expected.get(item.kind, 1)
         if item.ordinal != want:
             raise QuirksError(

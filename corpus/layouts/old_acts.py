@@ -115,7 +115,7 @@ class Piece:
     kind: str  # para, item, proviso, explanation, definition, unlabelled
     text: str
     note: str | None = None
-    label: str | None = None
+    label: str = ""  # an item's ("a", "1"); "" for a piece that is no item
     term: tuple[int, int] | None = None  # span of the defined term in ``text``
 
 
@@ -334,6 +334,9 @@ def write(source: SourceText, numbering: Numbering, quirks: Quirks, attachments:
             current = None
             chapter = supplied.get(line) or chapters[line]
             if chapter.line is None:
+                if chapter.heading is None:
+                    where = f"{quirks.sections_table}: chapter {chapter.number}"
+                    raise QuirksError(f"{where}: no line, and no heading supplied")
                 note = f"The source has no Chapter {chapter.number} heading; number and heading supplied editorially"
                 writer.emit(1, f"CHAPTER {chapter.number} - {markup.text(chapter.heading)} {markup.remark(note)}")
             else:

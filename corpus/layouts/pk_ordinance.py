@@ -175,16 +175,17 @@ def _body(lines: list[tuple[int, str]], state: _State) -> None:
             index += 1
             continue
         part, chapter = pk_hierarchy.PART.match(text), pk_hierarchy.CHAPTER.match(text)
-        if part or chapter:
+        division = part or chapter
+        if division:
             _close_section(state)
             titles = [(n, t) for n, t in following if not pk_hierarchy.is_crossheading(t)]
             crossheadings = [(n, t) for n, t in following if pk_hierarchy.is_crossheading(t)]
             heading = _title(titles, state, "Part title" if part else "Chapter title")
             if part:
-                state.out += ["", f"PART {part['num']}" + (f" - {heading}" if heading else "")]
+                state.out += ["", f"PART {division['num']}" + (f" - {heading}" if heading else "")]
                 state.in_chapter = False
             else:
-                state.out += ["", f"  CHAPTER {chapter['num']}" + (f" - {heading}" if heading else "")]
+                state.out += ["", f"  CHAPTER {division['num']}" + (f" - {heading}" if heading else "")]
                 state.in_chapter = True
             for _, cross in crossheadings:
                 state.out += ["", f"    CROSSHEADING {markup.text(cross)}"]

@@ -15,10 +15,12 @@ from pathlib import Path
 
 import pytest
 import yaml
+from lxml import etree
 
 from corpus import build, catalogue, layouts, yamlio
 from corpus.catalogue import document
 from corpus.cite import cite, load
+from corpus.clean import india_code_notes
 from corpus.layouts import QuirksError
 from corpus.source_text import SourceText, read_document, read_record_view
 from corpus.validate import schema_errors
@@ -196,3 +198,59 @@ def test_the_committed_catalogue_entry_holds_the_record_and_no_code() -> None:
     entry = next(e for e in yamlio.load(catalogue.CATALOGUE_FILE)["documents"] if e["id"] == DOC)
     assert entry["layout"] == "india-code" and "lines" not in entry
     assert not document(DOC).quirks_path.exists()
+
+
+# -- the w.e.f. date of a note, as India Code prints it ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "note", "wef"),
+    [
+        ("28_1993.json", "1 Subs. by Act 44 of 2000, s. 4, for sub-section (1) (w.e.f 5-12-2000).", "2000-12-05"),
+        (
+            "44_1958.json",
+            '3. Subs. by Act 58 of 1960, s. 3 and the Second Schedule, for \\"in any case\\" (w.e.f.16-12-1960).',
+            "1960-12-16",
+        ),
+        (
+            "19_1838.json",
+            '(as amended by C. O. 29, dated 4-4-1951), for \\"Master-Attendent\\" (w.e.f. 26 -1-1952).',
+            "1952-01-26",
+        ),
+        ("44_1958.json", "1. Ins. by s. 27, ibid. (w.e.f. 1-2-2993).", None),  # a year no date of effect can be
+    ],
+)
+def test_a_notes_wef_date_is_read_however_india_code_prints_it(source: str, note: str, wef: str | None) -> None:
+    assert note in (catalogue.SOURCES_DIR / source).read_text(encoding="utf-8")  # as the record prints it
+    read = india_code_notes.Note("1", note.replace('\\"', '"'), 0, (0, 0))
+    india_code_notes.read_facts(read, None, (1838, 2099))
+    assert read.wef == wef
+
+
+@pytest.mark.parametrize(
+    ("doc_id", "section", "run"),
+    [
+        ("in-mtga-1993", "2", ["(l)", "(la)", "(m)"]),  # "(la)", inserted by Act 44 of 2000 between (l) and (m)
+        ("in-msa-1958", "31", ["(a)", "(aa)", "(b)"]),
+        ("in-msa-1958", "89", ["(d)", "(dd)", "(e)"]),  # a doubled letter
+        ("in-ipa-1908", "14", ["(1A)", "(1B)", "(2)"]),
+    ],
+)
+def test_an_inserted_clause_is_a_sibling_in_its_series(doc_id: str, section: str, run: list[str]) -> None:
+    element = cite(doc_id, section).element
+    holder = next(e for e in element.iter() if run[1] in _nums(e))  # the provision whose items they are
+    nums = _nums(holder)
+    assert nums[nums.index(run[0]) : nums.index(run[0]) + 3] == run
+
+
+def _nums(element: etree._Element) -> list[str]:
+    return [c.findtext("a:num", namespaces=NS) for c in element if c.find("a:num", NS) is not None]
+
+
+def test_a_mark_glued_to_a_year_is_a_mark_only_when_its_footnote_exists() -> None:
+    printed = "by the Indian Merchant Shipping Act, 18592 (1 of 1859), section 71;"  # the 1908 Act's s.17(2)(a)
+    assert printed in (catalogue.SOURCES_DIR / "15_1908.json").read_text(encoding="utf-8")
+    (mark,) = india_code_notes.scan(printed, {"1", "2"})
+    assert (mark.mark, printed[: mark.start], printed[mark.start : mark.end]) == ("2", printed[:41], "2")
+    assert printed[:41].endswith("Act, 1859")
+    assert india_code_notes.scan(printed, {"1"}) == []  # no footnote 2: the number is the year's

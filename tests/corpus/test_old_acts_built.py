@@ -3,6 +3,7 @@ editorial marking, strict validity and nothing lost."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from functools import cache
@@ -12,7 +13,7 @@ import pytest
 from corpus.build import Built, build_one
 from corpus.catalogue import document
 from corpus.clean import old_acts_sections
-from corpus.layouts import quirks_data
+from corpus.layouts import QuirksError, old_acts, quirks_data
 from corpus.source_text import read_document
 from corpus.validate import schema_errors
 from corpus.xmlio import NS
@@ -204,3 +205,15 @@ def test_a_caret_before_an_ordinal_suffix_is_a_superscript() -> None:
         (405, "17^th"),
         (405, "18^th"),
     ]
+
+
+def test_a_supplied_chapter_without_its_heading_is_an_error_naming_the_table() -> None:
+    """The 1875 Act's table supplies Chapter I (no line) with its heading PRELIMINARY; without it, an error."""
+    doc = document("in-ipa-1875")
+    quirks = old_acts.read_quirks(quirks_data(doc), doc)
+    numbering = old_acts_sections.load(quirks.sections_table)
+    first = numbering.chapters[0]
+    assert (first.line, first.heading) == (None, "PRELIMINARY")
+    numbering.chapters[0] = dataclasses.replace(first, heading=None)
+    with pytest.raises(QuirksError, match=r"old_acts_sections_1875.yaml: chapter I: no line, and no heading supplied"):
+        old_acts.write(read_document(doc), numbering, quirks, [])
