@@ -36,7 +36,7 @@ COMPUTE_S = 6
 RUN_S = 10
 """calculators.js's COMPUTE_MS and RUN_MS, in seconds (checked below against the script)."""
 RECORDER = """() => {
-  const root = document.querySelector(".lm-calc[data-provision-id='%s']");
+  const root = document.querySelector(".lm-calc[data-provision-id='pk-mso-2001/wages-on-wreck']");
   const status = root.querySelector(".lm-calc-status");
   const result = root.querySelector("[data-result]");
   window.lmSeen = [];
@@ -44,7 +44,7 @@ RECORDER = """() => {
     state: root.dataset.state, text: status.textContent, stale: result.classList.contains("lm-stale"),
   });
   new MutationObserver(note).observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
-}""" % PROVISION
+}"""
 """Every change of the calculator: its state, its status's words, whether its result is marked stale."""
 
 
@@ -108,9 +108,13 @@ def assert_right_figure(page: Page, page_table: dict) -> None:
     )
     expected = form_result(PROVISION, form, link_from_pages(page_table, "book/chapters"))
     shown = root.locator("[data-result]").inner_html()
-    written = page.evaluate("h => { const t = document.createElement('template'); t.innerHTML = h; return t.innerHTML }",
-                            expected["html"])  # fmt: skip
-    assert shown == written
+    assert shown == as_browser_writes(page, expected["html"])
+
+
+def as_browser_writes(page: Page, html: str) -> str:
+    """``html`` as the browser serialises it (quotes, entities), to compare with an element's ``innerHTML``."""
+    script = "h => { const t = document.createElement('template'); t.innerHTML = h; return t.innerHTML }"
+    return page.evaluate(script, html)
 
 
 def never_live_over_a_stale_figure(page: Page) -> list[dict]:
@@ -173,9 +177,7 @@ def test_a_runaway_cell_is_stopped_said_and_the_calculators_carry_on(browser, si
     cell.get_by_role("button", name="Run").click()
     expect(cell).to_have_attribute("data-state", "live", timeout=LIVE_MS)
     expected = run_cell(source, link_from_pages(page_table, "book/chapters"))["html"]
-    written = page.evaluate("h => { const t = document.createElement('template'); t.innerHTML = h; return t.innerHTML }",
-                            expected)  # fmt: skip
-    assert output.inner_html() == written
+    assert output.inner_html() == as_browser_writes(page, expected)
     page.close()
 
 
