@@ -10,8 +10,9 @@ Students read on phones with slow or no connections (seafarers, often offline fo
     ``lex-runtime-<RUNTIME>`` (the calculators' Python, fetched once); beside them the calculators' worker keeps
     ``lex-snapshot-<RUNTIME>``, its memory snapshot of that Python (``live/static/worker.js``). A new build activates a
     new worker, which deletes every other ``lex-`` cache: a rebuilt site is never read from an old build's cache, and
-    the 4 MB runtime and its snapshot are kept when only the pages changed. Pages are asked of the network first (the cache when offline, then
-    ``offline.html``); ``_static`` files, the runtime's (by digest) and Pagefind's (by hash) from the cache first.
+    the 4 MB runtime and its snapshot are kept when only the pages changed. Pages are asked of the network first
+    (the cache when offline, then ``offline.html``); ``_static`` files, the runtime's (by digest) and Pagefind's (by
+    hash) from the cache first.
 ``offline.html``
     What a page that was never read says when there is no connection, instead of the browser's error.
 ``offline.json``
