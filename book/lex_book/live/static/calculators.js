@@ -260,6 +260,14 @@
     }, request.kind === "run" ? RUN_MS : COMPUTE_MS);
   }
 
+  /* A page the browser froze or hid (a phone's other app) froze its worker too: the deadline counts again from its
+     return, so that time away is never taken for a stuck Python. */
+  function rewatch() {
+    if (deadline && document.visibilityState === "visible") watch();
+  }
+  document.addEventListener("visibilitychange", rewatch);
+  document.addEventListener("resume", rewatch);
+
   /* The worker is stuck on `culprit` (a request; null: the worker failed) or gone: a new one, and every request the
      old one held asked again (a what-if cell's is not: it is what was stopped, or its reader runs it again). */
   function restart(culprit) {
