@@ -32,6 +32,9 @@
 import { loadPyodide } from "./pyodide.mjs";
 
 const here = new URL("./", import.meta.url);
+// Pyodide's loader imports its 1.2 MB script when it starts; asked for here, it is read and compiled while
+// runtime.json and the snapshot are fetched (the loader's own import finds it done). Its failure is the loader's.
+import("./pyodide.asm.mjs").catch(() => {});
 const STALL_MS = 30000;
 const TRIES = 5;
 const COUNTED = ["pyodide.asm.wasm", "python_stdlib.zip", "lex-live.zip"];
