@@ -80,9 +80,7 @@ def go_live(page: Page, wage: str) -> None:
     root = page.locator(f".lm-calc[data-provision-id='{PROVISION}']")
     edit(page, wage)
     expect(root).to_have_attribute("data-state", "live", timeout=LIVE_MS)
-    page.wait_for_function(
-        "w => document.querySelector(\"[name='monthly_wage']\").value === w", arg=wage, timeout=5_000
-    )
+    page.wait_for_timeout(300)  # the last edit's answer
 
 
 def the_worker(page: Page):
@@ -184,7 +182,7 @@ def test_a_runaway_cell_is_stopped_said_and_the_calculators_carry_on(browser, si
 class Trickle(Quiet):
     """The built site, the runtime's wasm sent at ``RATE`` bytes a second: a download longer than every deadline."""
 
-    RATE = 1_000_000
+    RATE = 600_000
 
     def copyfile(self, source, outputfile) -> None:  # type: ignore[override]
         if not self.path.split("?")[0].endswith("pyodide.asm.wasm"):
