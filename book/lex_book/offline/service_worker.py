@@ -7,10 +7,12 @@ Students read on phones with slow or no connections (seafarers, often offline fo
     The service worker (``offline/static/sw.js``, vanilla: no library), with the build's ``VERSION`` (a digest of
     every page and static file of the site) and ``RUNTIME`` (the digest of ``_static/live/runtime.json``) put in. Its
     caches are named by them: ``lex-pages-<VERSION>`` (each page read, its styles and scripts, the search index) and
-    ``lex-runtime-<RUNTIME>`` (the calculators' Python, fetched once). A new build activates a new worker, which
-    deletes every other ``lex-`` cache: a rebuilt site is never read from an old build's cache, and the 4 MB runtime
-    is kept when only the pages changed. Pages are asked of the network first (the cache when offline, then
-    ``offline.html``); ``_static`` files, the runtime's (by digest) and Pagefind's (by hash) from the cache first.
+    ``lex-runtime-<RUNTIME>`` (the calculators' Python, fetched once); beside them the calculators' worker keeps
+    ``lex-snapshot-<RUNTIME>``, its memory snapshot of that Python (``live/static/worker.js``). A new build activates a
+    new worker, which deletes every other ``lex-`` cache: a rebuilt site is never read from an old build's cache, and
+    the 4 MB runtime and its snapshot are kept when only the pages changed. Pages are asked of the network first
+    (the cache when offline, then ``offline.html``); ``_static`` files, the runtime's (by digest) and Pagefind's (by
+    hash) from the cache first.
 ``offline.html``
     What a page that was never read says when there is no connection, instead of the browser's error.
 ``offline.json``

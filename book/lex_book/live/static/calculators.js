@@ -14,6 +14,15 @@
  * a connection that kept dropping) the page says so at once (data-state="error", data-failure: the kind), with what to
  * do and, where it may pass, a Try again button; the result stays, marked as the book's example.
  *
+ * A Python that is gone or stuck: every request to the ready worker has a deadline (COMPUTE_MS for a calculator,
+ * whose answer takes milliseconds; RUN_MS for a what-if cell), counted from when the worker could start on it (its
+ * last answer or the request, whichever is later), so it never runs while Python downloads or starts. When it passes,
+ * the worker is ended (a cell in an endless loop is stopped so) and a new one started (from the memory snapshot of
+ * worker.js, about a second): the cell says it was stopped, and every calculator whose edit was not answered says
+ * Python was started again and is worked out anew. Twice in a row with no answer between, and Python cannot run here.
+ * An edit marks the figure stale at once (data-state="working", "Working out…"): the words "Worked out in your
+ * browser for the facts above" are only ever shown under the figure worked out for the facts above.
+ *
  * What-if cells (tagged what-if) get an editor and a Run button: the edited code runs in the same Python.
  */
 (function () {
@@ -24,6 +33,12 @@
   var STATIC = "Worked out when the book was built, for the facts shown. Change a fact to work it out again.";
   var STARTING = "Starting Python in your browser to work out your facts (once per page)…";
   var LIVE = "Worked out in your browser for the facts above.";
+  var WORKING = "Working out your facts…";
+  var COMPUTE_MS = 6000;
+  var RUN_MS = 10000;
+  var RESTARTED = "This page's Python stopped answering, so it was started again: working out your facts…";
+  var CELL_RESTARTED = "A what-if cell's code ran too long and was stopped; this page's Python was started again: " +
+    "working out your facts…";
   var QUIET_MS = 90000; // the worker says how its download goes at least every few seconds while bytes arrive, and
   // asks again by itself for a stalled file (worker.js, STALL_MS): this long with no word at all is a hung start
   var ADVICE = {
@@ -36,8 +51,10 @@
   var worker = null;
   var ready = null; // a Promise once started
   var failure = null; // why Python cannot run here, once known
-  var waiting = {}; // request id -> callback
+  var waiting = {}; // request id -> {callback, kind: "compute" or "run", owner: its calculator's root or cell}
   var nextId = 1;
+  var deadline = null; // the timer of the oldest request not answered
+  var restarts = 0; // new workers since the last answer
 
   function siteRoot() {
     var root = document.documentElement.dataset.content_root;
@@ -107,11 +124,9 @@
 
   /* After a failure that may pass (offline, a dropped connection): a new worker, and every edited calculator again. */
   function tryAgain() {
-    if (worker) worker.terminate();
-    worker = null;
-    ready = null;
+    stop();
     failure = null;
-    waiting = {};
+    restarts = 0;
     everyRoot().forEach(function (root) {
       delete root.dataset.failure;
       var button = root.querySelector(".lm-run");
@@ -126,6 +141,17 @@
         setState(box, "static", "Ready: press Run to run the code in your browser.");
       });
     }, function () {});
+  }
+
+  /* The worker ended, with every request it had. */
+  function stop() {
+    if (worker) worker.terminate();
+    worker = null;
+    ready = null;
+    settled = false;
+    waiting = {};
+    window.clearTimeout(deadline);
+    deadline = null;
   }
 
   function failure_(message, kind) {
@@ -158,9 +184,15 @@
         window.clearTimeout(watchdog);
         if (message.type === "progress") watchdog = window.setTimeout(quiet, QUIET_MS);
         if (message.type === "ready") {
-          document.documentElement.dataset.lmRuntimeMs = String(message.ms);
-          document.documentElement.dataset.lmRuntimePhases = JSON.stringify(message.phases);
+          var data = document.documentElement.dataset;
+          data.lmRuntimeMs = String(message.ms);
+          data.lmRuntimePhases = JSON.stringify(message.phases);
+          data.lmRuntimeStart = message.from; // "snapshot" or "fresh" (worker.js)
+          if (message.discarded) data.lmSnapshotDiscarded = message.discarded;
           resolve(message);
+        } else if (message.type === "snapshot") {
+          document.documentElement.dataset.lmSnapshot = message.state === "saved"
+            ? "saved " + message.bytes + " bytes in " + message.ms + " ms" : "failed: " + message.error;
         } else if (message.type === "failed") {
           reject(failure_(message.error, message.kind));
         } else if (message.type === "progress") {
@@ -174,30 +206,94 @@
             }
           });
         } else if (waiting[message.id]) {
-          var callback = waiting[message.id];
+          var request = waiting[message.id];
           delete waiting[message.id];
-          callback(message);
+          restarts = 0;
+          watch();
+          request.callback(message);
         }
       };
       worker.onerror = function (event) {
         event.preventDefault();
+        if (settled) {
+          restart(null); // the ready worker failed outside Python's own errors: it is gone
+          return;
+        }
         if (navigator.onLine === false) {
           reject(failure_("you are offline, and this page's Python is not saved on this device", "offline"));
         } else reject(failure_(event.message || "the worker could not load its files", "missing"));
       };
       worker.postMessage({ type: "init", folder: pageFolder() });
     }); }); // after the site's service worker controls the page (offline.js), so that it keeps the runtime
-    ready.catch(function (error) {
+    var starting = ready;
+    ready.then(function () {
+      settled = true;
+    }, function (error) {
+      if (ready !== starting) return; // a worker since ended (restart, Try again)
+      stop();
       failed(error.message, error.kind);
     });
     return ready;
   }
+  var settled = false; // the current worker has said it is ready
 
-  function ask(message, callback) {
+  function ask(message, callback, owner) {
     message.id = nextId++;
-    waiting[message.id] = callback;
+    waiting[message.id] = { callback: callback, kind: message.type, owner: owner };
     worker.postMessage(message);
+    if (!deadline) watch();
     return message.id;
+  }
+
+  /* The deadline of the oldest request not answered, from now: the worker answers in order, so it starts on that
+     request when it has answered the one before (or when it is sent). */
+  function watch() {
+    window.clearTimeout(deadline);
+    deadline = null;
+    var ids = Object.keys(waiting).map(Number);
+    if (!ids.length) return;
+    var oldest = Math.min.apply(null, ids);
+    var request = waiting[oldest];
+    deadline = window.setTimeout(function () {
+      deadline = null;
+      if (waiting[oldest] === request) restart(request);
+    }, request.kind === "run" ? RUN_MS : COMPUTE_MS);
+  }
+
+  /* A page the browser froze or hid (a phone's other app) froze its worker too: the deadline counts again from its
+     return, so that time away is never taken for a stuck Python. */
+  function rewatch() {
+    if (deadline && document.visibilityState === "visible") watch();
+  }
+  document.addEventListener("visibilitychange", rewatch);
+  document.addEventListener("resume", rewatch);
+
+  /* The worker is stuck on `culprit` (a request; null: the worker failed) or gone: a new one, and every request the
+     old one held asked again (a what-if cell's is not: it is what was stopped, or its reader runs it again). */
+  function restart(culprit) {
+    var held = waiting;
+    stop();
+    restarts += 1;
+    var cell = culprit && culprit.kind === "run" ? culprit.owner : null;
+    if (restarts > 1) {
+      failed("it stopped answering again after it was started afresh", "broken");
+      return;
+    }
+    var roots = [];
+    Object.keys(held).forEach(function (id) {
+      var request = held[id];
+      if (request.kind === "compute") {
+        if (roots.indexOf(request.owner) < 0) roots.push(request.owner);
+      } else if (request.owner === cell) {
+        request.owner.stopped();
+      } else {
+        request.owner.cancelled();
+      }
+    });
+    roots.forEach(function (root) {
+      compute(root, cell ? CELL_RESTARTED : RESTARTED);
+    });
+    if (!roots.length) start(); // the next edit or Run finds Python ready
   }
 
   /* --- calculators ------------------------------------------------------------------------------------------- */
@@ -230,11 +326,12 @@
     });
   }
 
-  function compute(root) {
+  function compute(root, why) {
     if (failure) return;
     var result = root.querySelector("[data-result]");
     var form = root.querySelector("form");
     if (root.dataset.state === "static") setState(root, "starting", STARTING);
+    else if (root.dataset.state !== "starting" || why) setState(root, "working", why || WORKING);
     var summary = root.querySelector("[data-summary]");
     if (summary) summary.classList.add("lm-stale");
     result.classList.add("lm-stale");
@@ -257,7 +354,7 @@
         result.dataset.live = "true";
         showProblems(root, answer.problems);
         setState(root, "live", answer.problems.length ? "Please check the facts marked above." : LIVE);
-      });
+      }, root);
       root.dataset.request = String(id);
     }, function () {});
   }
@@ -396,9 +493,26 @@
           output.dataset.live = "true";
           setState(box, answer.error || answer.type === "crashed" ? "error" : "live",
             answer.error ? "The code stopped with an error (shown below)." : "Run in your browser.");
-        });
+        }, owner);
       }, function () {});
     }
+    var owner = {
+      stopped: function () { // its code ran past RUN_MS: the worker running it was ended
+        var note = document.createElement("pre");
+        note.className = "lm-cell-error";
+        note.setAttribute("role", "alert");
+        note.textContent = "Stopped: the code was still running after " + RUN_MS / 1000 + " s.";
+        output.classList.remove("lm-stale");
+        output.replaceChildren(note);
+        output.dataset.live = "true";
+        setState(box, "error", "The code ran for more than " + RUN_MS / 1000 + " s (an endless loop?), so it was " +
+          "stopped and this page's Python started again. Edit the code and press Run, or Reset.");
+      },
+      cancelled: function () { // another request stopped the worker before this one was run
+        output.classList.remove("lm-stale");
+        setState(box, "static", "This page's Python was started again before this code ran: press Run.");
+      },
+    };
     run.addEventListener("click", execute);
     reset.addEventListener("click", function () {
       editor.value = source;

@@ -3,11 +3,14 @@
 // Pyodide from the site itself (_static/live/, written by lex_book/live/live_runtime.py): its core, a standard
 // library trimmed to what the rules load, and lex-live.zip (the widgets package, PyYAML, the reader's page table).
 // One widgets.views.live.Runtime answers every message of the page:
-//   {type: "init", folder}            -> {type: "progress", text, received, total}…, then {type: "ready", ms}
+//   {type: "init", folder}            -> {type: "progress", text, received, total}…, then {type: "ready", ms, from}
 //                                        or {type: "failed", error, kind} (kind: missing, offline, dropped, broken)
 //   {type: "compute", id, pid, form}  -> {type: "result", id, html, problems}
+//                                        (the first, on a fresh start: then {type: "snapshot", state, …} below)
 //   {type: "run", id, source}         -> {type: "output", id, html, error}
-// Nothing is fetched from outside the site.
+// Nothing is fetched from outside the site. A request that never comes back (a what-if cell in an endless loop, a
+// worker the browser closed) is the page's to notice: calculators.js gives each one a deadline and starts a new
+// worker when it passes.
 //
 // The download on a slow link: runtime.json lists the bytes of the wasm, the library and the bundle, and every byte
 // of them is counted as it arrives (Pyodide's loader fetches the first two itself: the worker's fetch is wrapped for
@@ -15,13 +18,31 @@
 // stalls (nothing for STALL_MS) is asked again, from where it stopped when the host answers a Range request for the
 // bytes as they are (else the whole file, the bytes already received skipped), up to TRIES times. An HTTP error is
 // final at once (kind "missing"), as is a failure to reach the site at all ("offline" when the browser says so).
+//
+// Repeat visits: a memory snapshot of this Python (Pyodide's makeMemorySnapshot: its whole heap, the rules imported),
+// made in the reader's browser once the first result of a fresh start has been sent, is kept in the Cache API under
+// the digest of runtime.json (cache "lex-snapshot-<digest>", the digest the site's service worker names its runtime
+// cache by: new rules or a new Pyodide are a new digest, and the old snapshot is deleted). The next start restores it
+// (loadPyodide's _loadSnapshot) instead of starting Python and importing the rules again, then makes the page's
+// Runtime. The snapshot's entry is named by the digest of this script too (what it leaves in memory before the
+// snapshot is its own doing). Only where the browser has the Cache API and SubtleCrypto (a secure context), and never
+// once a what-if cell has run (the reader's code could have changed the rules' modules). A snapshot that fails to
+// restore is deleted and Python started as on a first visit; so is one whose last restore never finished (a marker
+// is kept while one runs: a restore that hung or crashed the worker is not tried again).
 import { loadPyodide } from "./pyodide.mjs";
 
 const here = new URL("./", import.meta.url);
+// Pyodide's loader imports its 1.2 MB script when it starts; asked for here, it is read and compiled while
+// runtime.json and the snapshot are fetched (the loader's own import finds it done). Its failure is the loader's.
+import("./pyodide.asm.mjs").catch(() => {});
 const STALL_MS = 30000;
 const TRIES = 5;
 const COUNTED = ["pyodide.asm.wasm", "python_stdlib.zip", "lex-live.zip"];
+const SNAPSHOT_CACHE = "lex-snapshot-";
+const SNAPSHOT_AFTER_MS = 500; // after the first result, so that the reader sees it first
 let runtime = null;
+let pyodide = null;
+const snapshot = { digest: null, entry: null, may: false, from: "fresh", discarded: null };
 
 class Failure extends Error {
   constructor(message, kind) {
@@ -178,7 +199,8 @@ async function counted(url) {
 self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, here);
   const name = url.pathname.split("/").pop();
-  if (url.origin !== here.origin || !COUNTED.includes(name) || (init && init.method && init.method !== "GET")) {
+  const counting = url.origin === here.origin && COUNTED.includes(name) && !(init && init.method && init.method !== "GET");
+  if (!counting || snapshot.from === "snapshot") {
     return realFetch(input, init);
   }
   try {
@@ -197,15 +219,183 @@ async function manifestOf() {
     throw unreachable("runtime.json", error);
   }
   if (!response.ok) throw new Failure(`runtime.json: HTTP ${response.status}`, "missing");
-  return response.json();
+  const bytes = await response.arrayBuffer();
+  return { manifest: JSON.parse(new TextDecoder().decode(bytes)), digest: await digestOf(bytes) };
+}
+
+/* The snapshot's entry for this script: named by the digest of its own text, or null. */
+async function entryOf() {
+  try {
+    const response = await realFetch(import.meta.url);
+    const digest = response.ok ? await digestOf(await response.arrayBuffer()) : null;
+    return digest ? new URL(`python-snapshot-${digest}.bin`, here).href : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+/* --- the memory snapshot (see the head of this file) ---------------------------------------------------------- */
+
+function snapshotsWork() {
+  return typeof caches === "object" && !!caches && !!(self.crypto && self.crypto.subtle);
+}
+
+/* The first 16 hex digits of the SHA-256 of runtime.json's bytes (lex_book/offline/service_worker.py's RUNTIME). */
+async function digestOf(bytes) {
+  if (!snapshotsWork()) return null;
+  try {
+    const hash = new Uint8Array(await self.crypto.subtle.digest("SHA-256", bytes));
+    return Array.from(hash.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+  } catch (error) {
+    return null;
+  }
+}
+
+const trying = () => new URL("python-snapshot-restoring", here).href; // the marker of a restore under way
+
+/* The snapshot kept for this runtime and this script, as a Response (its bytes are read while Pyodide's loader
+   fetches and compiles the wasm), or null. One whose last restore never finished is deleted. */
+async function savedSnapshot() {
+  if (!snapshot.digest || !snapshot.entry) return null;
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE + snapshot.digest);
+    if (await cache.match(trying())) {
+      snapshot.discarded = "its last restore did not finish";
+      await forgetSnapshots(null);
+      return null;
+    }
+    const kept = await cache.match(snapshot.entry);
+    if (kept) await cache.put(trying(), new Response(""));
+    return kept || null;
+  } catch (error) {
+    return null;
+  }
+}
+
+async function restoreFinished() {
+  try {
+    await (await caches.open(SNAPSHOT_CACHE + snapshot.digest)).delete(trying());
+  } catch (error) {
+    /* nothing to clear */
+  }
+}
+
+/* Every snapshot but the one of cache `keep` (none when null). */
+async function forgetSnapshots(keep) {
+  try {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith(SNAPSHOT_CACHE) && n !== keep).map((n) => caches.delete(n)));
+  } catch (error) {
+    /* no cache to clear */
+  }
+}
+
+async function saveSnapshot() {
+  if (!snapshot.may) return;
+  snapshot.may = false;
+  const started = performance.now();
+  try {
+    const bytes = pyodide.makeMemorySnapshot();
+    const made = Math.round(performance.now() - started);
+    const name = SNAPSHOT_CACHE + snapshot.digest;
+    const cache = await caches.open(name);
+    const headers = { "Content-Type": "application/octet-stream" };
+    await cache.put(snapshot.entry, new Response(bytes, { headers }));
+    await forgetSnapshots(name);
+    for (const request of await cache.keys()) {
+      if (request.url !== snapshot.entry) await cache.delete(request); // an earlier script's
+    }
+    const ms = Math.round(performance.now() - started);
+    self.postMessage({ type: "snapshot", state: "saved", bytes: bytes.byteLength, made, ms, digest: snapshot.digest });
+  } catch (error) {
+    self.postMessage({ type: "snapshot", state: "failed", error: String(error && error.message ? error.message : error) });
+  }
 }
 
 const phases = {}; // milliseconds since the start at the end of each phase (benchmarks/live.py reads them)
 
+/* Python from the snapshot kept for this runtime, or null (none, or it failed: then it is deleted). The wasm is
+   then fetched as it is (not counted: it was received whole before the snapshot was made), so that the browser may
+   use the code it compiled from it last time. */
+async function restored(options, kept) {
+  say("Starting Python from this device's copy…");
+  try {
+    const bytes = kept.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    const python = await Promise.race([loadPyodide({ ...options, _loadSnapshot: bytes }), broken]);
+    python.globals.set("page_folder", "."); // a call into the restored Python: it answers, or this fails here
+    return python;
+  } catch (error) {
+    snapshot.from = "fresh";
+    if (error instanceof Failure) {
+      await restoreFinished();
+      throw error; // the download, not the snapshot
+    }
+    snapshot.discarded = String(error && error.message ? error.message : error).slice(0, 200);
+    await forgetSnapshots(null);
+    return null;
+  }
+}
+
+const RUNTIME_CODE = `
+import json, sys
+if "/lex" not in sys.path:
+    sys.path.insert(0, "/lex")
+from widgets.views.live import Runtime
+with open("/lex/reader_pages.json", encoding="utf-8") as pages:
+    runtime = Runtime(json.load(pages), page_folder)
+runtime
+`;
+
+/* The bundle's files into `folder` of Python's file system. The bundle stores its files (live_runtime.py): they are
+   taken from the zip's central directory as they are, without Python (whose zipfile and shutil would be imported for
+   it, and take a few hundred milliseconds); a zip that compresses any file is left to Pyodide's unpackArchive. */
+function unpack(python, buffer, folder) {
+  const bytes = new Uint8Array(buffer);
+  const view = new DataView(buffer);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end -= 1;
+  const files = [];
+  if (end >= 0) {
+    const count = view.getUint16(end + 10, true);
+    let at = view.getUint32(end + 16, true);
+    const names = new TextDecoder();
+    for (let i = 0; i < count; i++) {
+      if (view.getUint32(at, true) !== 0x02014b50 || view.getUint16(at + 10, true) !== 0) {
+        files.length = 0;
+        break;
+      }
+      const size = view.getUint32(at + 24, true);
+      const nameLength = view.getUint16(at + 28, true);
+      const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+      const local = view.getUint32(at + 42, true);
+      const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+      if (view.getUint32(local, true) !== 0x04034b50) {
+        files.length = 0;
+        break;
+      }
+      const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+      files.push([name, bytes.subarray(data, data + size)]);
+      at += 46 + skip;
+    }
+  }
+  if (!files.length) {
+    python.unpackArchive(buffer, "zip", { extractDir: folder });
+    return;
+  }
+  for (const [name, data] of files) {
+    if (name.endsWith("/")) continue;
+    const path = `${folder}/${name}`;
+    python.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    python.FS.writeFile(path, data);
+  }
+}
+
 async function start(folder) {
   const started = performance.now();
   const mark = (name) => (phases[name] = Math.round(performance.now() - started));
-  const manifest = await manifestOf();
+  const [{ manifest, digest }, entry] = await Promise.all([manifestOf(), entryOf()]);
+  snapshot.digest = digest;
+  snapshot.entry = entry;
   const sizes = manifest.bytes || {};
   counter.total = COUNTED.reduce((sum, name) => sum + (sizes[name] || 0), 0);
   counter.wire = COUNTED.reduce((sum, name) => sum + ((manifest.gzip || {})[name] || 0), 0);
@@ -215,36 +405,58 @@ async function start(folder) {
     url.searchParams.set("v", manifest.versions[name]);
     return url;
   };
+  const kept = await savedSnapshot();
+  if (kept) snapshot.from = "snapshot";
   const bundle = self.fetch(versioned("lex-live.zip")).then((response) => response.arrayBuffer());
   bundle.catch(() => {});
-  // Pyodide's loader waits for ever on a missing pyodide.asm.mjs (imported, not fetched): ask for it first. No answer
-  // at all (offline) is not a failure here: the site's service worker may have it (it does not answer a HEAD).
-  const script = await realFetch(new URL("pyodide.asm.mjs", here), { method: "HEAD" }).catch(() => null);
-  if (script && !script.ok) throw new Failure(`pyodide.asm.mjs: HTTP ${script.status}`, "missing");
-  mark("checked");
-  const pyodide = await Promise.race([
-    loadPyodide({
-      indexURL: here.href,
-      stdLibURL: versioned("python_stdlib.zip").href,
-      lockFileURL: new URL("pyodide-lock.json", here).href,
-      stdout: () => {},
-      stderr: () => {},
-    }),
-    broken,
-  ]);
-  mark("python");
-  say("Starting the rules…");
-  pyodide.unpackArchive(await Promise.race([bundle, broken]), "zip", { extractDir: "/lex" });
-  mark("unpacked");
-  pyodide.globals.set("page_folder", folder);
-  runtime = pyodide.runPython(`
-import json, sys
-sys.path.insert(0, "/lex")
-from widgets.views.live import Runtime
-with open("/lex/reader_pages.json", encoding="utf-8") as pages:
-    runtime = Runtime(json.load(pages), page_folder)
-runtime
-`);
+  // Pyodide's loader waits for ever on a missing pyodide.asm.mjs (imported, not fetched): it is asked for meanwhile,
+  // and a failure ends the start (the loader is raced with `broken`). No answer at all (offline) is not a failure
+  // here: the site's service worker may have it (it does not answer a HEAD).
+  realFetch(new URL("pyodide.asm.mjs", here), { method: "HEAD" }).then(
+    (script) => {
+      if (!script.ok) giveUp(new Failure(`pyodide.asm.mjs: HTTP ${script.status}`, "missing"));
+      mark("checked");
+    },
+    () => {},
+  );
+  const options = {
+    indexURL: here.href,
+    stdLibURL: versioned("python_stdlib.zip").href,
+    lockFileURL: new URL("pyodide-lock.json", here).href,
+    stdout: () => {},
+    stderr: () => {},
+  };
+  pyodide = kept ? await restored(options, kept) : null;
+  if (pyodide) {
+    mark("python");
+    try {
+      unpack(pyodide, await Promise.race([bundle, broken]), "/lex");
+      mark("unpacked");
+      pyodide.globals.set("page_folder", folder);
+      runtime = pyodide.runPython(RUNTIME_CODE);
+      await restoreFinished();
+    } catch (error) {
+      if (error instanceof Failure) {
+        await restoreFinished();
+        throw error;
+      }
+      snapshot.discarded = String(error && error.message ? error.message : error).slice(0, 200);
+      await forgetSnapshots(null);
+      pyodide = null;
+      snapshot.from = "fresh";
+    }
+  }
+  if (!pyodide) {
+    snapshot.from = "fresh";
+    snapshot.may = !!(digest && entry);
+    pyodide = await Promise.race([loadPyodide({ ...options, _makeSnapshot: snapshot.may }), broken]);
+    mark("python");
+    say("Starting the rules…");
+    unpack(pyodide, await Promise.race([bundle, broken]), "/lex");
+    mark("unpacked");
+    pyodide.globals.set("page_folder", folder);
+    runtime = pyodide.runPython(RUNTIME_CODE);
+  }
   mark("rules");
   return Math.round(performance.now() - started);
 }
@@ -254,7 +466,8 @@ self.onmessage = async (event) => {
   if (message.type === "init") {
     try {
       const ms = await start(message.folder);
-      self.postMessage({ type: "ready", ms, phases, received: counter.received, total: counter.total });
+      const { from, discarded } = snapshot;
+      self.postMessage({ type: "ready", ms, phases, received: counter.received, total: counter.total, from, discarded });
     } catch (error) {
       const text = String(error && error.message ? error.message : error);
       self.postMessage({ type: "failed", error: text, kind: (error && error.kind) || "broken" });
@@ -266,11 +479,14 @@ self.onmessage = async (event) => {
     if (message.type === "compute") {
       const answer = JSON.parse(runtime.compute(message.pid, JSON.stringify(message.form)));
       self.postMessage({ type: "result", id: message.id, ms: performance.now() - started, ...answer });
+      if (snapshot.may) setTimeout(saveSnapshot, SNAPSHOT_AFTER_MS);
     } else if (message.type === "run") {
+      snapshot.may = false; // the reader's code may have changed what a snapshot would keep
       const answer = JSON.parse(runtime.run_cell(message.source));
       self.postMessage({ type: "output", id: message.id, ms: performance.now() - started, ...answer });
     }
   } catch (error) {
+    if (snapshot.from === "snapshot") forgetSnapshots(null); // a restored Python that fails is not kept for next time
     self.postMessage({ type: "crashed", id: message.id, error: String(error && error.message ? error.message : error) });
   }
 };

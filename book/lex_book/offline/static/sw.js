@@ -2,8 +2,9 @@
 // this build's VERSION and the runtime's RUNTIME digest).
 //
 // Caches: lex-pages-VERSION (each page read, what it links from _static, the search index) and lex-runtime-RUNTIME
-// (the calculators' Python, _static/live/). On activation every other lex- cache is deleted: a new build never serves
-// an old build's pages, and keeps the runtime when it did not change.
+// (the calculators' Python, _static/live/); the calculators' worker keeps its memory snapshot of that Python in
+// lex-snapshot-RUNTIME (live/static/worker.js). On activation every other lex- cache is deleted: a new build never
+// serves an old build's pages, and keeps the runtime and its snapshot when it did not change.
 //   pages (navigations): the network first, then the cache (the address without its query), then offline.html;
 //   _static/, pagefind/: the cache first (their addresses carry versions or hashes), else the network, kept;
 //   runtime.json: the network first (it names the runtime's digests), then the cache.
@@ -13,6 +14,7 @@ const VERSION = "__VERSION__";
 const RUNTIME = "__RUNTIME__";
 const PAGES = `lex-pages-${VERSION}`;
 const LIVE = `lex-runtime-${RUNTIME}`;
+const SNAPSHOT = `lex-snapshot-${RUNTIME}`;
 const ROOT = new URL("./", self.location.href);
 const OFFLINE = new URL("offline.html", ROOT).href;
 const SKIPPED = ["lite", "data", "akn"];
@@ -23,7 +25,8 @@ function cacheFor(url) {
 
 async function tidy() {
   const names = await caches.keys();
-  await Promise.all(names.filter((n) => n.startsWith("lex-") && n !== PAGES && n !== LIVE).map((n) => caches.delete(n)));
+  const kept = [PAGES, LIVE, SNAPSHOT];
+  await Promise.all(names.filter((n) => n.startsWith("lex-") && !kept.includes(n)).map((n) => caches.delete(n)));
 }
 
 self.addEventListener("install", (event) => {
