@@ -1,7 +1,8 @@
 """The search's records (lex_book/search/, issue 25 item 3): the statutes' records come from the corpus (the page map,
 the citation grammar, the plain text), the other pages' from what the build marks with ``data-pagefind-body``, and
 nothing is read back from the HTML by class name; then the search itself in chromium on a small book over the
-fixture corpus (a citation, a citation with the statute's year or name, a sub-provision, a term, a phrase),.
+fixture corpus (a citation, a citation with the statute's year or name, a sub-provision, a term, a phrase), and the
+search page opened from the file system saying that it needs the site served (issue 26).
 """
 
 from __future__ import annotations
@@ -238,3 +239,23 @@ def test_a_book_page_is_found_by_its_words_but_not_by_its_code(phone, search_url
     # a code cell's source (myst-nb's cell_input: "import ipywidgets") is left out, its output stays
     assert not [u for u, _ in results(phone, search_url, "ipywidgets") if u.endswith("/book/widget.html")]
     assert any(u.endswith("/book/widget.html") for u, _ in results(phone, search_url, "a widget"))
+
+
+@pytest.mark.browser
+def test_the_search_page_from_the_file_system_says_it_needs_the_site_served(phone, search_site, search_url):
+    page = phone.new_page()
+    page.goto((search_site / "search.html").as_uri() + "?q=161")
+    note = page.locator("#lm-search-needs-server")
+    note.wait_for(state="visible", timeout=10_000)
+    words = " ".join(note.inner_text().split())
+    assert "The search needs the site served" in words
+    assert "make book" in words and "python3 -m http.server 8000 --directory _build/html" in words
+    assert page.locator("#lm-search-results li").count() == 0
+    assert "file://" in page.locator("#lm-search-status").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the commands wrap on a phone
+    page.close()
+    served = phone.new_page()
+    served.goto(f"{search_url}/search.html?q=161")
+    served.wait_for_function("/^Results/.test(document.getElementById('lm-search-status').textContent)")
+    assert served.locator("#lm-search-needs-server").is_hidden()
+    served.close()
