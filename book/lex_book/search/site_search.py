@@ -195,7 +195,8 @@ def _section_record(pages: page_map.DocumentPages, page: Page, statute: Statute)
 
 def statute_records(doc_id: str, statute: Statute) -> list[Record]:
     """The records of the reader's pages of ``doc_id``, from the corpus: one per section page (at the section), one
-    for each other page whose words are not all on its sections' pages, in the order of the pages."""
+    for the contents page and for each other page with words of its own (its titles, its provisions: a Part's
+    sections are on their own pages), in the order of the pages."""
     pages = page_map.document_pages(doc_id)
     records = []
     for page in pages.pages:
@@ -208,7 +209,8 @@ def statute_records(doc_id: str, statute: Statute) -> list[Record]:
                 ("data-pagefind-meta", f"statute:{statute.short_title}"),
             ]
             body = _paragraphs([*lines, statute.names], LOW_WEIGHT)
-            record = _record(f"{page.docname(doc_id)}.html", page.title, body, attributes) if lines else None
+            kept = lines or page.kind == "contents"  # the statute's own page is found by its title, even bare
+            record = _record(f"{page.docname(doc_id)}.html", page.title, body, attributes) if kept else None
         if record is not None:
             records.append(record)
     return records
