@@ -59,6 +59,7 @@ from corpus.page_map import Page
 from corpus.plain_text import element_lines
 from corpus.vocabulary import GROUPS, NUMBERED_LEVELS
 from corpus.xmlio import local_name
+from lex_book.open_data.open_data import ADDRESS_DIR, DATA_DIR
 from lex_book.paths import NODE_MODULES
 from lex_book.reader.statute_reader import reader_documents
 
@@ -72,8 +73,9 @@ INDEX_DIR = "pagefind"
 """The index's folder in the built site (Pagefind's own name, which ``site_search.js`` imports from)."""
 
 READER = f"{page_map.READER_DIR}/"
-NOT_PAGES = ("_static/", "_sources/", "_images/", "lite/", f"{INDEX_DIR}/")
-"""Folders of the built site that hold no page of the book: assets, the lab, the index itself."""
+NOT_PAGES = ("_static/", "_sources/", "_images/", "lite/", f"{INDEX_DIR}/", f"{DATA_DIR}/", f"{ADDRESS_DIR}/")
+"""Folders of the built site that hold no page of the book: assets, the lab, the index itself, the open data and the
+FRBR addresses' redirect pages (13,000 files Pagefind would read only to leave out)."""
 EXCLUDED = ("h1", "button", "dialog", ".headerlink", ".cell_input")
 """What Pagefind leaves out of a marked page besides its own list (``script``, ``nav``, ``form``, ``label``,
 ``footer`` …) and ``data-pagefind-ignore``: the page's title (its words are the marked title's, weighted

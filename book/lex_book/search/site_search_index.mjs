@@ -24,7 +24,10 @@ if (index) {
   for (const response of [...added, ...read]) errors.push(...response.errors);
   const { files, errors: fileErrors } = await index.getFiles();
   errors.push(...fileErrors);
-  kept = read.filter((response) => response.file).length;
+  // the pages Pagefind kept (those marked data-pagefind-body): the index's count less the records
+  const entry = files.find(({ path }) => basename(path) === "pagefind-entry.json");
+  const languages = entry ? Object.values(JSON.parse(Buffer.from(entry.content).toString("utf8")).languages) : [];
+  kept = languages.reduce((sum, { page_count }) => sum + page_count, 0) - records.length;
   for (const { path, content } of files) {
     if (NOT_USED.test(basename(path))) continue;
     const target = join(output, path);
