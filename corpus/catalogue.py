@@ -112,6 +112,10 @@ def calendar_date(value: object) -> datetime.date:
     raise ValueError(f"{value!r} is not a date (YYYY-MM-DD)")
 
 
+COUNTRIES = {"pk": "Pakistan", "in": "India"}
+"""The jurisdictions' names (the AKN country codes of the catalogue's FRBR URIs)."""
+
+
 @dataclass(frozen=True)
 class Document:
     """One document of the corpus, as the catalogue describes it."""
@@ -146,6 +150,11 @@ class Document:
     succession: tuple[Succession, ...] = ()
     # the folder of the catalogue file that lists the document: its source and quirks file are there
     folder: Path = field(default=SOURCES_DIR, repr=False, compare=False)
+
+    @property
+    def country(self) -> str:
+        """The jurisdiction's name as a reader says it ("India", "Pakistan"); its code in capitals for another."""
+        return COUNTRIES.get(self.jurisdiction, self.jurisdiction.upper())
 
     @property
     def work_date_name(self) -> str:

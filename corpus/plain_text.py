@@ -13,6 +13,8 @@ metadata (``<meta>``) is in it; the first lines are the document's title and FRB
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from lxml import etree
 
 from corpus import catalogue
@@ -25,7 +27,7 @@ _INDENT = "  "
 
 
 def _local(el: etree._Element) -> str:
-    return etree.QName(el).localname if isinstance(el.tag, str) else ""
+    return el.tag.rpartition("}")[2] if isinstance(el.tag, str) else ""
 
 
 def _side_note(el: etree._Element) -> bool:
@@ -107,6 +109,15 @@ class _Writer:
             if self.pending:  # the number before this one had no block of its own
                 self.line(depth, "")
             self.pending = f"{number} " if number else ""
+
+
+def element_lines(elements: Iterable[etree._Element]) -> list[str]:
+    """The plain-text lines of ``elements`` (a page's share of a document, a section's body without its number and
+    heading), as :func:`plain_text` writes them, unindented: what the site's search indexes of a reader page."""
+    writer = _Writer()
+    for el in elements:
+        writer.block(el, 0)
+    return [line.strip() for line in writer.lines]
 
 
 def plain_text(doc_id: str) -> str:

@@ -9,7 +9,8 @@ notes/     the annotated corpus's notes beside their provisions; comparison page
 live/      the calculators recomputed in the reader's browser (Pyodide in a Web Worker); the runtime it loads
 exercises/ the exercises checked in the page: answer boxes, variants, salted digests, solutions after a try
 offline/   the book offline: a service worker from the site, the offline page, "Save for offline"
-search/    the Pagefind index of the written pages, one result per section, citations understood
+search/    the Pagefind index: the statutes' sections from the corpus, the book's pages as they mark
+           themselves (data-pagefind-body); citations understood
 open_data/ the corpus as downloadable data and FRBR addresses in the site
 theme/     the theme's chrome on a phone, the icon font cut to the icons shown, nothing from outside the site
 speed/     the fixed cost of every build: stamps by content, caches, the collector, only the pages of _toc.yml
@@ -58,6 +59,7 @@ doctree-resolved     600      reader.definition_popover.add_definitions     afte
 html-page-context    400      reader.statute_reader.share_sidebar_toctree   before the theme's sidebar calls it (500)
 html-page-context    500      exercises.exercise_boxes.page_context
 html-page-context    500      offline.service_worker.page_context
+html-page-context    500      search.site_search.mark_body                  what a page holds is what the search reads
 html-page-context    600      theme.site_theme.fix_page                     after pydata-sphinx-theme's (500)
 html-page-context    900      live.live_calculators.page_context            after myst-nb added its scripts (500)
 html-page-context    900      theme.offline_pages.keep_pages_offline        after every extension added its assets

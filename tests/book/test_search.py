@@ -4,6 +4,7 @@ has a search script in its head."""
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import quote, urldefrag
 
@@ -122,56 +123,18 @@ def test_no_page_has_a_search_script_in_its_head(built_site):
     assert searching == {}
 
 
-def test_a_section_page_is_one_record_with_its_number_and_statute(built_site):
-    page = built_site / "book" / "reader" / "pk-mso-2001" / "section-161.html"
-    statute = site_search.statutes()["pk-mso-2001"]
-    records = site_search.page_records(page.read_bytes(), "book/reader/pk-mso-2001/section-161.html", statute)
-    eid = cite("pk-mso-2001", "161").eid
-    (record,) = records  # the page's breadcrumb and definitions block are not a second result
-    assert record.url == f"book/reader/pk-mso-2001/section-161.html#{eid}"
-    assert 'data-pagefind-filter="section:161"' in record.html
-    assert 'data-pagefind-filter="statute:pk-mso-2001"' in record.html
-    assert "whichever be longer" in record.html and "s. 161. Wages on termination" in record.html
-    assert "corpus/annotations" not in record.html  # the notes beside the law are not its text
-    assert cite("pk-mso-2001", "161(1)(a)(ii)").eid in record.html  # its numbered parts, for "s.161(1)(a)(ii)"
-
-
-def test_a_part_page_lists_its_sections_and_gives_no_section_record(built_site):
-    part = built_site / "book" / "reader" / "pk-mso-2001" / "part-iv.html"
-    statute = site_search.statutes()["pk-mso-2001"]
-    records = site_search.page_records(part.read_bytes(), "book/reader/pk-mso-2001/part-iv.html", statute)
-    assert [r.url for r in records] == ["book/reader/pk-mso-2001/part-iv.html"]
-    assert "whichever be longer" not in records[0].html  # the law is on the sections' pages
-
-
-@pytest.mark.parametrize("html", [b"", b"   ", b"<meta http-equiv='Refresh' content='0; url=book/intro.html' />"])
-def test_a_page_without_an_article_gives_no_record(html):
-    assert site_search.page_records(html, "index.html") == []
-
-
-def test_the_sort_key_follows_the_book_order():
-    first, second = site_search.Statute("a", "A", "X", 0), site_search.Statute("b", "B", "X", 1)
-    keys = [site_search.sort_key(s, n) for s, n in [(first, "9"), (first, "10"), (first, "10A"), (second, "1")]]
-    assert keys == sorted(keys)
-
-
-SECTION_PAGE = """<html lang="en"><body><nav>Part IV › Chapter 11</nav><article class="bd-article" role="main">
-<h1>Section 161. Wages on termination of service by wreck, illness, etc.<a class="headerlink" href="#x">#</a></h1>
-<section class="akn-section" id="part_IV__chp_11__sec_161">
-<div class="lm-notes">corpus/annotations/concordance.csv</div>
-<p>(1) Where the service of any seaman ... for a period of two months, whichever be longer.</p></section>
-<footer class="prev-next-area"><a href="sec-160.html">s. 160</a></footer></article></body></html>"""
-
-
-def test_a_page_of_one_section_gives_one_record_titled_by_its_number():
-    """The shape of a reader page of one section (its heading the page's h1): one record, at the section."""
-    statute = site_search.statutes()["pk-mso-2001"]
-    records = site_search.page_records(SECTION_PAGE.encode(), "book/reader/pk-mso-2001/sec-161.html", statute)
-    assert [r.url for r in records] == ["book/reader/pk-mso-2001/sec-161.html#part_IV__chp_11__sec_161"]
-    html = records[0].html
-    assert ">s. 161. Wages on termination of service by wreck, illness, etc.</h1>" in html
-    assert 'data-pagefind-filter="section:161"' in html and "whichever be longer" in html
-    assert "corpus/annotations" not in html and "s. 160" not in html and "Chapter 11" not in html
+def test_the_index_holds_the_statutes_records_and_the_marked_pages_not_the_statutes_pages(built_site):
+    """The statutes' sections come from the corpus (one record each, at the section's anchor); the reader's pages as
+    built are not read again, and every other page of the book is, as its body is marked."""
+    entry = json.loads((built_site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    (language,) = entry["languages"].values()
+    known = site_search.statutes()
+    records = sum(len(site_search.statute_records(doc_id, known[doc_id])) for doc_id in known)
+    marked = [
+        p.relative_to(built_site).parts for p in built_site.rglob("*.html") if b"data-pagefind-body" in p.read_bytes()
+    ]
+    assert not [p for p in marked if p[:2] == ("book", "reader") and len(p) == 4 and p[2] in known]
+    assert language["page_count"] == records + len(marked)
 
 
 @browser_test

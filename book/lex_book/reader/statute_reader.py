@@ -49,7 +49,6 @@ from corpus.page_map import READER_DIR, DocumentPages, Page, child, document_pag
 from lex_book import state as build_state
 from lex_book.notes.note_nodes import markdown_escape
 from lex_book.reader import akn_render, amendment_history, calculator_chapters, document_status
-from lex_book.search.site_search import COUNTRIES
 from lex_book.speed import build_cache, content_stamps
 
 logger = logging.getLogger(__name__)
@@ -351,7 +350,7 @@ def statute_groups(doc_ids: Sequence[str]) -> list[tuple[str, list[corpus.Docume
     countries: list[str] = []
     wanted = set(doc_ids)
     for doc in (d for d in corpus.documents() if d.id in wanted):  # the catalogue's order, whatever the setting's
-        country = COUNTRIES.get(doc.jurisdiction, doc.jurisdiction.upper())
+        country = doc.country
         countries += [] if country in countries else [country]
         kind = document_status.kind_label(doc)
         rank = list(_PLURALS).index(kind) if kind in _PLURALS else len(_PLURALS)

@@ -10,4 +10,4 @@ from lex_book.search import site_search
 
 
 def setup_search(app: Sphinx) -> None:
-    site_search.register(app)  # the search page's templates and the index, built after every page is written
+    site_search.register(app)  # the search page, each page's mark, and the index after every page is written

@@ -1,4 +1,4 @@
-// The search page of the book (book/_ext/site_search.py): search.html?q=QUERY lists the results as links, best first.
+// The search page of the book (lex_book/search/site_search.py): search.html?q=QUERY lists the results as links, best first.
 // The Pagefind index (pagefind/ at the site's root) is loaded in chunks as the query needs them. A citation in the
 // query ("161", "s.161", "s 161", "section 161 pakistan", "cl. 69 msb") puts the sections of that number first: those
 // whose record also holds the query's other words (the statute's names are words of each of its sections), else all
@@ -122,7 +122,8 @@ function start() {
   const input = document.getElementById("lm-search-query");
   const status = document.getElementById("lm-search-status");
   const list = document.getElementById("lm-search-results");
-  if (!input || !status || !list) return;
+  // from file:// no index can be fetched: site_search_file.js has said so (a browser that runs this module there)
+  if (!input || !status || !list || location.protocol === "file:") return;
   current = new URLSearchParams(location.search).get("q") || "";
   input.value = current;
   input.focus();
