@@ -46,9 +46,16 @@ MARKER = re.compile(r"^\((?P<label>[0-9]{1,2}[a-zA-Z]?|[a-z]{1,6}|[A-Z])\)\s*(?P
 INVISIBLE = "\ue000-\ue5ff"
 """Private-use characters a layout may leave in a paragraph's text for its own marks (India Code's amendment marks:
 :mod:`corpus.layouts.india_code`); the rules below read a paragraph as if they were not there."""
-_OPENS_LIST = re.compile(rf"(—|–|-|:|namely|following)[\s{INVISIBLE}]*$")
-_RUNNING_LIST = re.compile(rf"([;,]|\b(and|or))[\s{INVISIBLE}]*$")
-_ENDS_SENTENCE = re.compile(rf"([.;:—–\-]|\b(and|or))[\s{INVISIBLE}]*$")
+
+
+def _at_end(words: str) -> re.Pattern[str]:
+    """``words`` (alternatives) ending a paragraph's text, whatever spaces and invisible marks follow them."""
+    return re.compile(rf"({words})[\s{INVISIBLE}]*$")
+
+
+_OPENS_LIST = _at_end(r"—|–|-|:|namely|following")
+_RUNNING_LIST = _at_end(r"[;,]|\b(and|or)")
+_ENDS_SENTENCE = _at_end(r"[.;:—–\-]|\b(and|or)")
 _LEADING_INVISIBLE = re.compile(rf"^[{INVISIBLE}]+")
 _WHOLE_SECTION = re.compile(r"\bthis (section|Part|Chapter)\b")
 _THIS_CLAUSE = re.compile(r"\bthis clause\b")
