@@ -10,7 +10,7 @@ of values, and any message quoting one would run to hundreds of megabytes); an e
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
@@ -49,9 +49,8 @@ def load(path: Path) -> Any:
         return yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
-        line = f"line {mark.line + 1}: " if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err).split("\n", 1)[0]
-        raise DataFileError(f"{path.name}: {line}not well-formed YAML ({one_line(problem)})") from None
+        raise DataFileError(f"{path.name}: {_at(mark)}not well-formed YAML ({one_line(problem)})") from None
     except RecursionError:
         raise DataFileError(f"{path.name}: nested too deeply to be data") from None
 
@@ -75,7 +74,8 @@ def _check_expansion(path: Path, text: str) -> None:
             if event.anchor:
                 sizes[event.anchor] = 1
         elif isinstance(event, yaml.AliasEvent):
-            count = sizes.get(event.anchor, 1)  # an alias to an anchor not yet closed is the loader's error
+            # an alias to an anchor not yet closed is the loader's error
+            count = sizes.get(event.anchor, 1) if event.anchor else 1
         else:
             continue
         if open_nodes:
@@ -83,8 +83,18 @@ def _check_expansion(path: Path, text: str) -> None:
         else:
             total += count
         if total > MAX_NODES or (open_nodes and open_nodes[-1][1] > MAX_NODES):
-            line = event.start_mark.line + 1
             raise DataFileError(
-                f"{path.name}: line {line}: its aliases make the file stand for more than {MAX_NODES:,} values"
-                " (an alias bomb?); write the data out, or use fewer aliases"
+                f"{path.name}: {_at(event.start_mark)}its aliases make the file stand for more than"
+                f" {MAX_NODES:,} values (an alias bomb?); write the data out, or use fewer aliases"
             )
+
+
+class Mark(Protocol):
+    """Where the parser is in a file: PyYAML's ``yaml.Mark``, or libyaml's (``yaml._yaml.Mark``), alike."""
+
+    line: int  # 0-based
+
+
+def _at(mark: Mark | None) -> str:
+    """``line N: `` of the parser's ``mark`` (0-based), or nothing when there is none."""
+    return f"line {mark.line + 1}: " if mark is not None else ""

@@ -161,7 +161,9 @@ class Nester:
         kind, ordinal, holder_index = place
         if holder_index is not None:
             del self.stack[holder_index + 1 :]
-            level = self.stack[-1].last_item().level  # type: ignore[union-attr]
+            continued = self.stack[-1].last_item()
+            assert continued is not None  # _successor chose this holder for its last item
+            level = continued.level
         else:
             holder = self.stack[-1]
             level = max(holder.level + 1, 0 if kind == "arabic" else 1)
@@ -320,9 +322,11 @@ def _as_blocks(items: list[outline.Item]) -> list[outline.Item]:
     out: list[outline.Item] = []
     for item in items:
         if isinstance(item, outline.Provision) and item.keyword in outline.LEVELS:
-            if not (out and isinstance(out[-1], outline.Provision) and out[-1].keyword == "ITEMS"):
-                out.append(outline.Provision("ITEMS"))
-            out[-1].add(outline.Provision("ITEM", item.num, items=_as_blocks(item.items)))  # type: ignore[union-attr]
+            run = out[-1] if out else None
+            if not (isinstance(run, outline.Provision) and run.keyword == "ITEMS"):
+                run = outline.Provision("ITEMS")
+                out.append(run)
+            run.add(outline.Provision("ITEM", item.num, items=_as_blocks(item.items)))
         else:
             out.append(item)
     return out

@@ -817,12 +817,13 @@ def link_document(doc: Document, indexes: Indexes, titles: dict[str, Title]) -> 
         section = _enclosing(slot.parent, "section")
         if section not in modified:
             modified[section] = _modified_law(section, titles, doc.id)
+        law = modified[section]
         in_intro = _enclosing(slot.parent, "intro") is not None
         for ref in references_in(slot.text, titles, doc.id, doc.kind == "bill"):
             if ref.relative and not in_body:
                 continue  # "this Chapter" in a Bill's notes on clauses: not about the notes' own structure
-            if modified[section] and not in_intro and ref.scope == "internal" and not ref.explicit and not ref.relative:
-                ref.scope = modified[section]
+            if law and not in_intro and ref.scope == "internal" and not ref.explicit and not ref.relative:
+                ref.scope = law
             spans.extend(_link_reference(ref, slot, indexes, doc, counts))
         if spans:
             wrap(slot, spans)
@@ -845,10 +846,11 @@ def annotate_misprints(doc: Document, index: Index) -> None:
             continue  # the committed XML, re-read, already has it
         remark = etree.Element(f"{{{AKN_NS}}}remark", status="editorial")
         remark.text = misprint.note
-        block, match = _printed(place, misprint.printed)
-        if block is None:
+        found = _printed(place, misprint.printed)
+        if found is None:
             where = f"s.{misprint.section}" if misprint.section else misprint.eid
             raise LinkError(f"known_misprints.yaml: “{misprint.printed}” is not printed in {doc.id} {where}")
+        block, match = found
         linked = refs_within(block, match.start(), match.end())
         if linked:
             last = linked[-1]
@@ -858,7 +860,7 @@ def annotate_misprints(doc: Document, index: Index) -> None:
             _insert_at(block, match.end(), remark)
 
 
-def _printed(place: etree._Element, printed: str) -> tuple[etree._Element | None, re.Match | None]:
+def _printed(place: etree._Element, printed: str) -> tuple[etree._Element, re.Match[str]] | None:
     """The first ``<p>`` of ``place`` whose text reads ``printed``, and where (the printed words may begin with a
     reference left unlinked: "sub-clauses (i) to (xiii) or clause (36) of section 2", 004 s.461(2), links only
     "clause (36) of section 2")."""
@@ -867,7 +869,7 @@ def _printed(place: etree._Element, printed: str) -> tuple[etree._Element | None
         match = wanted.search("".join(block.itertext()))
         if match:
             return block, match
-    return None, None
+    return None
 
 
 def _insert_at(block: etree._Element, offset: int, element: etree._Element) -> None:
