@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
@@ -181,6 +182,8 @@ class Document:
         return f"{self.frbr_uri}/eng@{self.expression_date}"
 
 
+_Error = Callable[[str, str], CatalogueError]
+"""``error(key, problem)``: the one-line :class:`CatalogueError` of an entry's field (``standing.sources[1].quote``)."""
 _OPTIONAL = {"lines", "date_name", "status", "succession"}
 _STRUCTURED = {"standing", "succession"}  # a mapping, read by _standing
 _NOT_FIELDS = {"folder"}  # set from where the catalogue file is, never written in it
@@ -275,6 +278,20 @@ def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
 
     if not isinstance(entry, dict):
         raise error("id", "the entry is not a mapping of fields")
+    _check_fields(entry, error)
+    values = dict(entry)
+    _check_values(path, values, error)
+    if "lines" in values:
+        values["lines"] = _lines(values["lines"], error)
+    if "date_name" in values and not isinstance(values["date_name"], str):
+        raise error("date_name", f"must be text, not {values['date_name']!r}")
+    values["standing"] = _standing(files, values["standing"], error)
+    values["succession"] = _succession(files, values.get("succession", []), error)
+    return Document(**values, folder=path.parent)
+
+
+def _check_fields(entry: dict[str, Any], error: _Error) -> None:
+    """Every field of the entry known, every required one there, and text where text is required."""
     known = {f.name for f in fields(Document)} - _NOT_FIELDS
     for key in entry:
         if key not in known:
@@ -286,7 +303,11 @@ def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
             continue
         if not isinstance(entry[key], str) and not (key == "subtype" and entry[key] is None):
             raise error(key, f"must be text, not {entry[key]!r}")
-    values = dict(entry)
+
+
+def _check_values(path: Path, values: dict[str, Any], error: _Error) -> None:
+    """The entry's text fields (checked as text by :func:`_check_fields`) each of its form, its files there, its
+    dates calendar dates and its FRBR URI made of its other fields."""
     checks = {
         "id": bool(_ID.match(values["id"])),
         "kind": values["kind"] in {"act", "bill"},
@@ -314,24 +335,21 @@ def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
     expected = f"/akn/{values['jurisdiction']}/{values['kind']}{subtype}/{values['date']}/{values['number']}"
     if values["frbr_uri"] != expected:
         raise error("frbr_uri", f"{values['frbr_uri']!r} does not match the entry's other fields ({expected})")
-    if "lines" in values:
-        lines = values["lines"]
-        if not (
-            isinstance(lines, list)
-            and len(lines) == 2
-            and all(isinstance(n, int) for n in lines)
-            and 1 <= lines[0] <= lines[1]
-        ):
-            raise error("lines", f"{lines!r} must be [first, last], 1-based line numbers, first <= last")
-        values["lines"] = tuple(lines)
-    if "date_name" in values and not isinstance(values["date_name"], str):
-        raise error("date_name", f"must be text, not {values['date_name']!r}")
-    values["standing"] = _standing(files, values["standing"], error)
-    values["succession"] = _succession(files, values.get("succession", []), error)
-    return Document(**values, folder=path.parent)
 
 
-def _succession(files: _Files, data: Any, error: Any) -> tuple[Succession, ...]:
+def _lines(lines: object, error: _Error) -> tuple[int, int]:
+    """The entry's ``lines``: ``[first, last]``, 1-based, first <= last."""
+    if not (
+        isinstance(lines, list)
+        and len(lines) == 2
+        and all(isinstance(n, int) for n in lines)
+        and 1 <= lines[0] <= lines[1]
+    ):
+        raise error("lines", f"{lines!r} must be [first, last], 1-based line numbers, first <= last")
+    return lines[0], lines[1]
+
+
+def _succession(files: _Files, data: Any, error: _Error) -> tuple[Succession, ...]:
     """The entry's ``succession``: a list of ``{relation, of, source: {fact, file, line|field, quote | url, …}}``."""
     if not isinstance(data, list):
         raise error("succession", f"must be a list of {{relation, of, source}}, not {data!r}")
@@ -349,11 +367,32 @@ def _succession(files: _Files, data: Any, error: Any) -> tuple[Succession, ...]:
     return tuple(out)
 
 
-def _standing(files: _Files, data: Any, error: Any) -> Standing:
+def _standing(files: _Files, data: Any, error: _Error) -> Standing:
     """The entry's ``standing``, every field checked; each source's ``quote`` is read in its file (``error(key,
     problem)`` makes the entry's one-line error)."""
     if not isinstance(data, dict):
         raise error("standing", f"must be a mapping of fields ({', '.join(sorted(_STANDING_FIELDS))}), not {data!r}")
+    values = _standing_fields(data, error)
+    raw = values.get("sources", [])
+    if not isinstance(raw, list):
+        raise error("standing.sources", f"must be a list of sources, not {raw!r}")
+    sources = tuple(_source(files, n, item, error) for n, item in enumerate(raw, start=1))
+    values["sources"] = sources
+    if values["verified"] and not any(s.file or s.official for s in sources):
+        raise error("standing.sources", "a verified standing needs a source file's line or field, or an official page")
+    official = values.get("official", "")
+    if official:
+        if not official.startswith("https://"):
+            raise error("standing.official", f"{official!r} must be an https:// address")
+        if not any(official in (s.quote, s.url) for s in sources):
+            raise error("standing.official", f"{official!r} is stated by none of its sources (a record's url field)")
+    elif not values.get("official_note"):
+        raise error("standing.official_note", "missing: with no official page, say where the official text is")
+    return Standing(**values)
+
+
+def _standing_fields(data: dict[str, Any], error: _Error) -> dict[str, Any]:
+    """The standing's fields, each known and of its type, and those that one state or another requires there."""
     for key in data:
         if key not in _STANDING_FIELDS:
             raise error(f"standing.{key}", f"unknown field (known: {', '.join(sorted(_STANDING_FIELDS))})")
@@ -379,22 +418,7 @@ def _standing(files: _Files, data: Any, error: Any) -> Standing:
         raise error("standing.unverified", "missing: an unverified standing says what is known, in a sentence")
     if values["verified"] and values.get("unverified"):
         raise error("standing.unverified", "given, but the standing is verified: set verified: false")
-    raw = values.get("sources", [])
-    if not isinstance(raw, list):
-        raise error("standing.sources", f"must be a list of sources, not {raw!r}")
-    sources = tuple(_source(files, n, item, error) for n, item in enumerate(raw, start=1))
-    values["sources"] = sources
-    if values["verified"] and not any(s.file or s.official for s in sources):
-        raise error("standing.sources", "a verified standing needs a source file's line or field, or an official page")
-    official = values.get("official", "")
-    if official:
-        if not official.startswith("https://"):
-            raise error("standing.official", f"{official!r} must be an https:// address")
-        if not any(official in (s.quote, s.url) for s in sources):
-            raise error("standing.official", f"{official!r} is stated by none of its sources (a record's url field)")
-    elif not values.get("official_note"):
-        raise error("standing.official_note", "missing: with no official page, say where the official text is")
-    return Standing(**values)
+    return values
 
 
 def _is_calendar_date(value: str) -> bool:
@@ -405,7 +429,7 @@ def _is_calendar_date(value: str) -> bool:
     return True
 
 
-def _source(files: _Files, number: int, data: Any, error: Any, key: str = "") -> Source:
+def _source(files: _Files, number: int, data: Any, error: _Error, key: str = "") -> Source:
     """Source ``number`` (1-based) of a standing (or the source at ``key``): its quote checked on the file's line or
     in the record's field."""
     key = key or f"standing.sources[{number}]"
@@ -438,7 +462,7 @@ def _source(files: _Files, number: int, data: Any, error: Any, key: str = "") ->
         raise error(f"{key}.file", str(err)) from None
 
 
-def _quoted(files: _Files, source: Source, key: str, error: Any) -> Source:
+def _quoted(files: _Files, source: Source, key: str, error: _Error) -> Source:
     """``source``, its quote found on its file's line or in its record's field."""
     if source.line is not None:
         lines = files.lines(source.file)
