@@ -27,7 +27,7 @@ LAYOUTS_DIR = CORPUS_DIR / "layouts"
 
 
 class CatalogueError(Exception):
-    """A catalogue entry cannot be used; the one-line message names the entry and the field."""
+    """A catalogue entry cannot be used; the one-line message names the file, the line, the entry and the field."""
 
 
 STATES = ("in-force", "repealed", "lapsed", "not-enacted", "enacted", "superseded", "unverified")
@@ -199,33 +199,33 @@ def documents() -> tuple[Document, ...]:
 
 def read_catalogue(path: Path) -> tuple[Document, ...]:
     """The documents of the catalogue file ``path`` (its sources in the same folder), every entry checked."""
-    data = yamlio.load(path)
+    data = yamlio.load_marked(path)
     entries = data.get("documents") if isinstance(data, dict) else None
     if not isinstance(entries, list):
-        raise CatalogueError(f"{path.name}: no 'documents' list")
+        raise CatalogueError(_at(path, yamlio.line_of(data, ["documents"]) or 1, "no 'documents' list"))
     docs: list[Document] = []
     files = _Files(path.parent)
     for index, entry in enumerate(entries, start=1):
-        doc = _document(path, index, entry, files)
+        doc = _document(path, index, entry, files, yamlio.line_of(entries, [index - 1]))
         if any(d.id == doc.id for d in docs):
-            raise CatalogueError(f"{path.name}: entry {index} ({doc.id}): field 'id': used twice")
+            line = yamlio.line_of(entry, ["id"])
+            raise CatalogueError(_at(path, line, f"entry {index} ({doc.id}): field 'id': used twice"))
         docs.append(doc)
     ids = {d.id for d in docs}
     for index, doc in enumerate(docs, start=1):
-        for key in ("by", "enacted_as"):
-            value = getattr(doc.standing, key)
+        links = [(f"standing.{key}", getattr(doc.standing, key)) for key in ("by", "enacted_as")]
+        links += [(f"succession[{number}].of", link.of) for number, link in enumerate(doc.succession, start=1)]
+        for key, value in links:
             if _ID.match(value) and value not in ids:
-                raise CatalogueError(
-                    f"{path.name}: entry {index} ({doc.id}): field 'standing.{key}': {value!r} names no document of"
-                    f" the catalogue ({', '.join(sorted(ids))})"
-                )
-        for number, link in enumerate(doc.succession, start=1):
-            if _ID.match(link.of) and link.of not in ids:
-                raise CatalogueError(
-                    f"{path.name}: entry {index} ({doc.id}): field 'succession[{number}].of': {link.of!r} names no"
-                    f" document of the catalogue ({', '.join(sorted(ids))})"
-                )
+                line = yamlio.line_of(entries[index - 1], yamlio.field_path(key))
+                problem = f"{value!r} names no document of the catalogue ({', '.join(sorted(ids))})"
+                raise CatalogueError(_at(path, line, f"entry {index} ({doc.id}): field '{key}': {problem}"))
     return tuple(docs)
+
+
+def _at(path: Path, line: int | None, message: str) -> str:
+    """``message`` about the catalogue ``path``, at its ``line`` (when known)."""
+    return f"{path.name}: line {line}: {message}" if line else f"{path.name}: {message}"
 
 
 def succession_of(doc: Document, docs: tuple[Document, ...]) -> list[tuple[str, str]]:
@@ -268,13 +268,15 @@ class _Files:
         return self._records[name]
 
 
-def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
-    """The :class:`Document` of entry ``index`` (1-based) of the catalogue ``path``, every field checked."""
+def _document(path: Path, index: int, entry: Any, files: _Files, line: int | None) -> Document:
+    """The :class:`Document` of entry ``index`` (1-based, at ``line``) of the catalogue ``path``, every field
+    checked."""
     name = entry.get("id") if isinstance(entry, dict) else None
 
     def error(key: str, problem: str) -> CatalogueError:
         shown_name = one_line(name, 80) if isinstance(name, str) and name else "no id"
-        return CatalogueError(f"{path.name}: entry {index} ({shown_name}): field '{key}': {one_line(problem)}")
+        at = yamlio.line_of(entry, yamlio.field_path(key)) or line
+        return CatalogueError(_at(path, at, f"entry {index} ({shown_name}): field '{key}': {one_line(problem)}"))
 
     if not isinstance(entry, dict):
         raise error("id", "the entry is not a mapping of fields")
