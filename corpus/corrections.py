@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from corpus import markup, yamlio
-from corpus.outputs import one_line
 from corpus.source_text import SourceText
 
 CORRECTIONS_DIR = Path(__file__).resolve().parent / "corrections"
@@ -49,19 +48,13 @@ def _entries(doc_id: str) -> list[tuple[Correction, _Error]]:
         return []
     entries = yamlio.load_marked(path) or []
     if not isinstance(entries, list):
-        line = yamlio.line_of(entries, []) or 1
-        raise CorrectionError(f"{path.name}: line {line}: must be a list of corrections ({', '.join(FIELDS)})")
+        raise CorrectionError(f"{yamlio.where(path, entries, [])}: must be a list of corrections ({', '.join(FIELDS)})")
     found = []
     for index, entry in enumerate(entries, start=1):
-        error = _error_of(path, index, entries, entry)
-        if not isinstance(entry, dict):
-            raise error("", f"must be a mapping of {', '.join(FIELDS)}")
-        for name in entry:
-            if name not in FIELDS:
-                raise error(name, f"unknown field (known: {', '.join(FIELDS)})")
-        for name in FIELDS:
-            if name not in entry:
-                raise error(name, "missing")
+        error = _error_of(path, index, entries)
+        wrong = yamlio.wrong_field(entry, FIELDS, FIELDS)
+        if wrong is not None:
+            raise error(*wrong)
         if not isinstance(entry["line"], int) or isinstance(entry["line"], bool) or entry["line"] < 1:
             raise error("line", f"must be a source line's number, not {entry['line']!r}")
         for name in ("wrong", "right", "reason"):  # 'right' may be empty: a correction may strike words out
@@ -74,13 +67,12 @@ def _entries(doc_id: str) -> list[tuple[Correction, _Error]]:
 _Error = Callable[[str, str], CorrectionError]
 
 
-def _error_of(path: Path, index: int, entries: list[Any], entry: object) -> _Error:
-    """``error(field, problem)``: the one-line error of entry ``index`` (1-based) of ``path`` at the field's line."""
+def _error_of(path: Path, index: int, entries: list[Any]) -> _Error:
+    """``error(field, problem)``: the one-line error of entry ``index`` (1-based) of ``path`` at the field's line
+    (the entry's, for a missing field or none)."""
 
     def error(field: str, problem: str) -> CorrectionError:
-        line = yamlio.line_of(entry, [field]) if field else None
-        where = f"{path.name}: line {line or yamlio.line_of(entries, [index - 1])}: entry {index}"
-        return CorrectionError(f"{where}: field '{field}': {one_line(problem)}" if field else f"{where}: {problem}")
+        return CorrectionError(yamlio.entry_message(path, entries, index, field, problem))
 
     return error
 

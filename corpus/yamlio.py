@@ -86,6 +86,35 @@ def line_of(data: object, path: Sequence[str | int]) -> int | None:
     return line
 
 
+def where(path: Path, data: object, steps: Sequence[str | int]) -> str:
+    """``name: line N``, where a one-line message about the value at ``steps`` of ``data`` (read by
+    :func:`load_marked` from ``path``) starts; the bare name when the line is not known."""
+    line = line_of(data, steps)
+    return f"{path.name}: line {line}" if line else path.name
+
+
+def entry_message(path: Path, entries: object, index: int, field: str, problem: str) -> str:
+    """The one-line message about entry ``index`` (1-based) of the list ``entries`` read from ``path``:
+    ``in-msa-1880.yaml: line 8: entry 2: field 'wrong': …`` (at the field's line; at the entry's when the field is
+    missing, or "" for the entry as a whole)."""
+    at = f"{where(path, entries, [index - 1, field] if field else [index - 1])}: entry {index}"
+    return f"{at}: field '{field}': {one_line(problem)}" if field else f"{at}: {one_line(problem)}"
+
+
+def wrong_field(entry: object, known: Sequence[str], required: Sequence[str]) -> tuple[str, str] | None:
+    """``(field, problem)`` when ``entry`` is not a mapping of ``known`` fields holding every ``required`` one: its
+    first unknown field, else its first missing one ("" for an entry that is no mapping); None when it is one."""
+    if not isinstance(entry, dict):
+        return "", f"must be a mapping of {', '.join(known)}"
+    for name in entry:
+        if name not in known:
+            return str(name), f"unknown field (known: {', '.join(known)})"
+    for name in required:
+        if name not in entry:
+            return name, "missing"
+    return None
+
+
 _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 

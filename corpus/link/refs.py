@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
 from pathlib import Path
 
@@ -122,9 +122,24 @@ class Misprint:
 
 @cache
 def misprints() -> tuple[Misprint, ...]:
-    """The reviewed list of wrongly printed references."""
-    entries = yamlio.load(MISPRINTS_FILE) or []
-    return tuple(Misprint(**{k: str(v) for k, v in entry.items()}) for entry in entries)
+    """The reviewed list of wrongly printed references; a malformed entry is a :class:`LinkError` naming the file's
+    line, the entry and the field."""
+    entries = yamlio.load_marked(MISPRINTS_FILE) or []
+    if not isinstance(entries, list):
+        raise LinkError(f"{yamlio.where(MISPRINTS_FILE, entries, [])}: must be a list of misprinted references")
+    known = [f.name for f in fields(Misprint)]
+    required = [f.name for f in fields(Misprint) if f.default is MISSING]
+    found = []
+    for index, entry in enumerate(entries, start=1):
+        wrong = yamlio.wrong_field(entry, known, required)
+        if wrong is None:  # text, or a section's number written as one
+            wrong = next(
+                ((k, f"must be text, not {v!r}") for k, v in entry.items() if not isinstance(v, str | int)), None
+            )
+        if wrong is not None:
+            raise LinkError(yamlio.entry_message(MISPRINTS_FILE, entries, index, *wrong))
+        found.append(Misprint(**{k: str(v) for k, v in entry.items()}))
+    return tuple(found)
 
 
 def _section_number(el: etree._Element) -> str:

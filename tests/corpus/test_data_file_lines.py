@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from corpus import catalogue, corrections
+from corpus.link import refs
 from corpus.outputs import read_json
 from corpus.source_text import read_document
 
@@ -156,3 +157,44 @@ def test_the_real_corrections_read_as_before() -> None:
     for path in sorted(corrections.CORRECTIONS_DIR.glob("*.yaml")):
         report = read_json(catalogue.document(path.stem).report_path)
         assert report["corrections"] == [c.__dict__ for c in corrections.load(path.stem)]
+
+
+# -- the misprinted references -------------------------------------------------------------------------------------
+
+MISPRINTS = refs.MISPRINTS_FILE
+FIRST = "- document: pk-mso-2001"  # the first entry: "section 481" in s.2 of the Ordinance
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"),
+    [
+        ("  printed: section 481", "  printed: [section 481]", "printed", "must be text, not ['section 481']"),
+        ("  probably: sections 483 and 484 are meant", "  likely: sections 483 and 484", "likely", "unknown field"),
+    ],
+    ids=["wrong type", "unknown field"],
+)
+def test_a_wrong_misprint_entry_names_its_line(tmp_path, monkeypatch, old: str, new: str, field: str, problem: str):
+    text, line = _variant(MISPRINTS, FIRST, old, new)
+    (tmp_path / MISPRINTS.name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(refs, "MISPRINTS_FILE", tmp_path / MISPRINTS.name)
+    refs.misprints.cache_clear()
+    try:
+        with pytest.raises(refs.LinkError) as raised:
+            refs.misprints()
+    finally:
+        refs.misprints.cache_clear()
+    assert str(raised.value).startswith(f"known_misprints.yaml: line {line}: entry 1: field '{field}': {problem}")
+
+
+def test_a_misprint_missing_a_field_names_the_line_of_its_entry(tmp_path, monkeypatch) -> None:
+    text, _ = _variant(MISPRINTS, FIRST, "  printed: section 481", None)
+    (tmp_path / MISPRINTS.name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(refs, "MISPRINTS_FILE", tmp_path / MISPRINTS.name)
+    refs.misprints.cache_clear()
+    try:
+        with pytest.raises(refs.LinkError) as raised:
+            refs.misprints()
+    finally:
+        refs.misprints.cache_clear()
+    first = MISPRINTS.read_text(encoding="utf-8").split("\n").index(FIRST) + 1
+    assert str(raised.value) == f"known_misprints.yaml: line {first}: entry 1: field 'printed': missing"
