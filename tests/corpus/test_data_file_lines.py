@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from corpus import catalogue, corrections
+from corpus.licences import LICENCES_FILE, LicenceError, positions
 from corpus.link import refs
 from corpus.outputs import read_json
 from corpus.source_text import read_document
@@ -198,3 +199,15 @@ def test_a_misprint_missing_a_field_names_the_line_of_its_entry(tmp_path, monkey
         refs.misprints.cache_clear()
     first = MISPRINTS.read_text(encoding="utf-8").split("\n").index(FIRST) + 1
     assert str(raised.value) == f"known_misprints.yaml: line {first}: entry 1: field 'printed': missing"
+
+
+# -- the licence positions -----------------------------------------------------------------------------------------
+
+
+def test_a_wrong_licence_position_names_its_line(tmp_path: Path) -> None:
+    """India before 1957's position with 'until' for 'before': the line of that field."""
+    text, line = _variant(LICENCES_FILE, "  - id: india-before-1957", "    before: 1957", "    until: 1957")
+    (tmp_path / LICENCES_FILE.name).write_text(text, encoding="utf-8")
+    with pytest.raises(LicenceError) as raised:
+        positions(tmp_path / LICENCES_FILE.name)
+    assert str(raised.value).startswith(f"licences.yaml: line {line}: entry 2: field 'until': unknown field (known: ")
