@@ -14,6 +14,7 @@ from corpus.build import BuildError, build
 from corpus.catalogue import CatalogueError
 from corpus.corrections import CorrectionError
 from corpus.layouts import QuirksError
+from corpus.link.refs import LinkError
 from corpus.outputs import CorpusFileError
 from corpus.source_text import SourceError
 from corpus.stats import table
@@ -61,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         CorpusFileError,
         CorrectionError,
         DataFileError,
+        LinkError,
         QuirksError,
         SourceError,
     ) as err:

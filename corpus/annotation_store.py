@@ -200,7 +200,9 @@ class _Loader(
         yaml.resolver.Resolver.__init__(self)
         self.path, self.depth = path, 0
 
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+    # ``index``: typeshed says int; PyYAML passes a list item's index or a mapping value's key node, which this only
+    # hands on
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         event = self.peek_event()
         nested = isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent))
         if nested and self.depth == MAX_DEPTH:
@@ -378,19 +380,19 @@ def to_web_annotation(note: Note) -> dict:
     selectors: list[dict] = [{"type": "FragmentSelector", "value": note.eid}]
     if note.quote:
         selectors.append({"type": "TextQuoteSelector", "exact": note.quote})
-    annotation = {
+    body = [
+        {"type": "TextualBody", "value": note.text, "format": "text/plain", "language": "en"},
+        {"type": "TextualBody", "purpose": "classifying", "value": note.kind},
+    ]
+    if note.target is not None:
+        twin = catalogue.document(note.target.document)
+        body.append({"type": "SpecificResource", "source": f"{twin.expression_uri}#{note.target.eid}"})
+    return {
         "@context": "http://www.w3.org/ns/anno.jsonld",
         "id": f"urn:lex-maritima:note:{note.id}",
         "type": "Annotation",
         "motivation": "linking" if note.target is not None else "commenting",
         "creator": {"type": "Organization", "name": note.source},
-        "body": [
-            {"type": "TextualBody", "value": note.text, "format": "text/plain", "language": "en"},
-            {"type": "TextualBody", "purpose": "classifying", "value": note.kind},
-        ],
+        "body": body,
         "target": {"source": doc.expression_uri, "selector": selectors},
     }
-    if note.target is not None:
-        twin = catalogue.document(note.target.document)
-        annotation["body"].append({"type": "SpecificResource", "source": f"{twin.expression_uri}#{note.target.eid}"})
-    return annotation

@@ -158,7 +158,8 @@ def outputs_of(doc: Document, out_dir: Path | None = None) -> tuple[Path, Path, 
     paths = (doc.markup_path, doc.akn_path, doc.report_path)
     if out_dir is None:
         return paths
-    return tuple(out_dir / p.parent.name / p.name for p in paths)  # type: ignore[return-value]
+    markup, akn, report = (out_dir / p.parent.name / p.name for p in paths)
+    return markup, akn, report
 
 
 def manifest_path(out_dir: Path | None = None) -> Path:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
@@ -26,7 +27,7 @@ LAYOUTS_DIR = CORPUS_DIR / "layouts"
 
 
 class CatalogueError(Exception):
-    """A catalogue entry cannot be used; the one-line message names the entry and the field."""
+    """A catalogue entry cannot be used; the one-line message names the file, the line, the entry and the field."""
 
 
 STATES = ("in-force", "repealed", "lapsed", "not-enacted", "enacted", "superseded", "unverified")
@@ -190,6 +191,8 @@ class Document:
         return f"{self.frbr_uri}/eng@{self.expression_date}"
 
 
+_Error = Callable[[str, str], CatalogueError]
+"""``error(key, problem)``: the one-line :class:`CatalogueError` of an entry's field (``standing.sources[1].quote``)."""
 _OPTIONAL = {"lines", "date_name", "status", "succession"}
 _STRUCTURED = {"standing", "succession"}  # a mapping, read by _standing
 _NOT_FIELDS = {"folder"}  # set from where the catalogue file is, never written in it
@@ -205,33 +208,33 @@ def documents() -> tuple[Document, ...]:
 
 def read_catalogue(path: Path) -> tuple[Document, ...]:
     """The documents of the catalogue file ``path`` (its sources in the same folder), every entry checked."""
-    data = yamlio.load(path)
+    data = yamlio.load_marked(path)
     entries = data.get("documents") if isinstance(data, dict) else None
     if not isinstance(entries, list):
-        raise CatalogueError(f"{path.name}: no 'documents' list")
+        raise CatalogueError(_at(path, yamlio.line_of(data, ["documents"]) or 1, "no 'documents' list"))
     docs: list[Document] = []
     files = _Files(path.parent)
     for index, entry in enumerate(entries, start=1):
-        doc = _document(path, index, entry, files)
+        doc = _document(path, index, entry, files, yamlio.line_of(entries, [index - 1]))
         if any(d.id == doc.id for d in docs):
-            raise CatalogueError(f"{path.name}: entry {index} ({doc.id}): field 'id': used twice")
+            line = yamlio.line_of(entry, ["id"])
+            raise CatalogueError(_at(path, line, f"entry {index} ({doc.id}): field 'id': used twice"))
         docs.append(doc)
     ids = {d.id for d in docs}
     for index, doc in enumerate(docs, start=1):
-        for key in ("by", "enacted_as"):
-            value = getattr(doc.standing, key)
+        links = [(f"standing.{key}", getattr(doc.standing, key)) for key in ("by", "enacted_as")]
+        links += [(f"succession[{number}].of", link.of) for number, link in enumerate(doc.succession, start=1)]
+        for key, value in links:
             if _ID.match(value) and value not in ids:
-                raise CatalogueError(
-                    f"{path.name}: entry {index} ({doc.id}): field 'standing.{key}': {value!r} names no document of"
-                    f" the catalogue ({', '.join(sorted(ids))})"
-                )
-        for number, link in enumerate(doc.succession, start=1):
-            if _ID.match(link.of) and link.of not in ids:
-                raise CatalogueError(
-                    f"{path.name}: entry {index} ({doc.id}): field 'succession[{number}].of': {link.of!r} names no"
-                    f" document of the catalogue ({', '.join(sorted(ids))})"
-                )
+                line = yamlio.line_of(entries[index - 1], yamlio.field_path(key))
+                problem = f"{value!r} names no document of the catalogue ({', '.join(sorted(ids))})"
+                raise CatalogueError(_at(path, line, f"entry {index} ({doc.id}): field '{key}': {problem}"))
     return tuple(docs)
+
+
+def _at(path: Path, line: int | None, message: str) -> str:
+    """``message`` about the catalogue ``path``, at its ``line`` (when known)."""
+    return f"{path.name}: line {line}: {message}" if line else f"{path.name}: {message}"
 
 
 def succession_of(doc: Document, docs: tuple[Document, ...]) -> list[tuple[str, str]]:
@@ -274,16 +277,32 @@ class _Files:
         return self._records[name]
 
 
-def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
-    """The :class:`Document` of entry ``index`` (1-based) of the catalogue ``path``, every field checked."""
+def _document(path: Path, index: int, entry: Any, files: _Files, line: int | None) -> Document:
+    """The :class:`Document` of entry ``index`` (1-based, at ``line``) of the catalogue ``path``, every field
+    checked."""
     name = entry.get("id") if isinstance(entry, dict) else None
 
     def error(key: str, problem: str) -> CatalogueError:
         shown_name = one_line(name, 80) if isinstance(name, str) and name else "no id"
-        return CatalogueError(f"{path.name}: entry {index} ({shown_name}): field '{key}': {one_line(problem)}")
+        at = yamlio.line_of(entry, yamlio.field_path(key)) or line
+        return CatalogueError(_at(path, at, f"entry {index} ({shown_name}): field '{key}': {one_line(problem)}"))
 
     if not isinstance(entry, dict):
         raise error("id", "the entry is not a mapping of fields")
+    _check_fields(entry, error)
+    values = dict(entry)
+    _check_values(path, values, error)
+    if "lines" in values:
+        values["lines"] = _lines(values["lines"], error)
+    if "date_name" in values and not isinstance(values["date_name"], str):
+        raise error("date_name", f"must be text, not {values['date_name']!r}")
+    values["standing"] = _standing(files, values["standing"], error)
+    values["succession"] = _succession(files, values.get("succession", []), error)
+    return Document(**values, folder=path.parent)
+
+
+def _check_fields(entry: dict[str, Any], error: _Error) -> None:
+    """Every field of the entry known, every required one there, and text where text is required."""
     known = {f.name for f in fields(Document)} - _NOT_FIELDS
     for key in entry:
         if key not in known:
@@ -295,7 +314,11 @@ def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
             continue
         if not isinstance(entry[key], str) and not (key == "subtype" and entry[key] is None):
             raise error(key, f"must be text, not {entry[key]!r}")
-    values = dict(entry)
+
+
+def _check_values(path: Path, values: dict[str, Any], error: _Error) -> None:
+    """The entry's text fields (checked as text by :func:`_check_fields`) each of its form, its files there, its
+    dates calendar dates and its FRBR URI made of its other fields."""
     checks = {
         "id": bool(_ID.match(values["id"])),
         "kind": values["kind"] in {"act", "bill"},
@@ -323,24 +346,21 @@ def _document(path: Path, index: int, entry: Any, files: _Files) -> Document:
     expected = f"/akn/{values['jurisdiction']}/{values['kind']}{subtype}/{values['date']}/{values['number']}"
     if values["frbr_uri"] != expected:
         raise error("frbr_uri", f"{values['frbr_uri']!r} does not match the entry's other fields ({expected})")
-    if "lines" in values:
-        lines = values["lines"]
-        if not (
-            isinstance(lines, list)
-            and len(lines) == 2
-            and all(isinstance(n, int) for n in lines)
-            and 1 <= lines[0] <= lines[1]
-        ):
-            raise error("lines", f"{lines!r} must be [first, last], 1-based line numbers, first <= last")
-        values["lines"] = tuple(lines)
-    if "date_name" in values and not isinstance(values["date_name"], str):
-        raise error("date_name", f"must be text, not {values['date_name']!r}")
-    values["standing"] = _standing(files, values["standing"], error)
-    values["succession"] = _succession(files, values.get("succession", []), error)
-    return Document(**values, folder=path.parent)
 
 
-def _succession(files: _Files, data: Any, error: Any) -> tuple[Succession, ...]:
+def _lines(lines: object, error: _Error) -> tuple[int, int]:
+    """The entry's ``lines``: ``[first, last]``, 1-based, first <= last."""
+    if not (
+        isinstance(lines, list)
+        and len(lines) == 2
+        and all(isinstance(n, int) for n in lines)
+        and 1 <= lines[0] <= lines[1]
+    ):
+        raise error("lines", f"{lines!r} must be [first, last], 1-based line numbers, first <= last")
+    return lines[0], lines[1]
+
+
+def _succession(files: _Files, data: Any, error: _Error) -> tuple[Succession, ...]:
     """The entry's ``succession``: a list of ``{relation, of, source: {fact, file, line|field, quote | url, …}}``."""
     if not isinstance(data, list):
         raise error("succession", f"must be a list of {{relation, of, source}}, not {data!r}")
@@ -358,11 +378,32 @@ def _succession(files: _Files, data: Any, error: Any) -> tuple[Succession, ...]:
     return tuple(out)
 
 
-def _standing(files: _Files, data: Any, error: Any) -> Standing:
+def _standing(files: _Files, data: Any, error: _Error) -> Standing:
     """The entry's ``standing``, every field checked; each source's ``quote`` is read in its file (``error(key,
     problem)`` makes the entry's one-line error)."""
     if not isinstance(data, dict):
         raise error("standing", f"must be a mapping of fields ({', '.join(sorted(_STANDING_FIELDS))}), not {data!r}")
+    values = _standing_fields(data, error)
+    raw = values.get("sources", [])
+    if not isinstance(raw, list):
+        raise error("standing.sources", f"must be a list of sources, not {raw!r}")
+    sources = tuple(_source(files, n, item, error) for n, item in enumerate(raw, start=1))
+    values["sources"] = sources
+    if values["verified"] and not any(s.file or s.official for s in sources):
+        raise error("standing.sources", "a verified standing needs a source file's line or field, or an official page")
+    official = values.get("official", "")
+    if official:
+        if not official.startswith("https://"):
+            raise error("standing.official", f"{official!r} must be an https:// address")
+        if not any(official in (s.quote, s.url) for s in sources):
+            raise error("standing.official", f"{official!r} is stated by none of its sources (a record's url field)")
+    elif not values.get("official_note"):
+        raise error("standing.official_note", "missing: with no official page, say where the official text is")
+    return Standing(**values)
+
+
+def _standing_fields(data: dict[str, Any], error: _Error) -> dict[str, Any]:
+    """The standing's fields, each known and of its type, and those that one state or another requires there."""
     for key in data:
         if key not in _STANDING_FIELDS:
             raise error(f"standing.{key}", f"unknown field (known: {', '.join(sorted(_STANDING_FIELDS))})")
@@ -388,22 +429,7 @@ def _standing(files: _Files, data: Any, error: Any) -> Standing:
         raise error("standing.unverified", "missing: an unverified standing says what is known, in a sentence")
     if values["verified"] and values.get("unverified"):
         raise error("standing.unverified", "given, but the standing is verified: set verified: false")
-    raw = values.get("sources", [])
-    if not isinstance(raw, list):
-        raise error("standing.sources", f"must be a list of sources, not {raw!r}")
-    sources = tuple(_source(files, n, item, error) for n, item in enumerate(raw, start=1))
-    values["sources"] = sources
-    if values["verified"] and not any(s.file or s.official for s in sources):
-        raise error("standing.sources", "a verified standing needs a source file's line or field, or an official page")
-    official = values.get("official", "")
-    if official:
-        if not official.startswith("https://"):
-            raise error("standing.official", f"{official!r} must be an https:// address")
-        if not any(official in (s.quote, s.url) for s in sources):
-            raise error("standing.official", f"{official!r} is stated by none of its sources (a record's url field)")
-    elif not values.get("official_note"):
-        raise error("standing.official_note", "missing: with no official page, say where the official text is")
-    return Standing(**values)
+    return values
 
 
 def _is_calendar_date(value: str) -> bool:
@@ -414,7 +440,7 @@ def _is_calendar_date(value: str) -> bool:
     return True
 
 
-def _source(files: _Files, number: int, data: Any, error: Any, key: str = "") -> Source:
+def _source(files: _Files, number: int, data: Any, error: _Error, key: str = "") -> Source:
     """Source ``number`` (1-based) of a standing (or the source at ``key``): its quote checked on the file's line or
     in the record's field."""
     key = key or f"standing.sources[{number}]"
@@ -447,7 +473,7 @@ def _source(files: _Files, number: int, data: Any, error: Any, key: str = "") ->
         raise error(f"{key}.file", str(err)) from None
 
 
-def _quoted(files: _Files, source: Source, key: str, error: Any) -> Source:
+def _quoted(files: _Files, source: Source, key: str, error: _Error) -> Source:
     """``source``, its quote found on its file's line or in its record's field."""
     if source.line is not None:
         lines = files.lines(source.file)

@@ -126,14 +126,14 @@ def rescore(path: Path = TABLE) -> None:
     rows = read_table(path)
     with path.open(encoding="utf-8", newline="") as handle:
         header = next(csv.reader(handle))
-    handle = io.StringIO()  # the whole table first, then renamed into place: a failure leaves the old one
-    writer = csv.DictWriter(handle, fieldnames=header, lineterminator="\n")
+    buffer = io.StringIO()  # the whole table first, then renamed into place: a failure leaves the old one
+    writer = csv.DictWriter(buffer, fieldnames=header, lineterminator="\n")
     writer.writeheader()
     for pair in rows:
         score, rank = measured(pair)
         row = {k: getattr(pair, k) for k in header if k not in ("score", "rank")}
         writer.writerow(row | {"score": score, "rank": rank})
-    outputs.write_text(path, handle.getvalue())
+    outputs.write_text(path, buffer.getvalue())
 
 
 def read_table(path: Path = TABLE) -> list[Pair]:

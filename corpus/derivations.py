@@ -49,6 +49,7 @@ import io
 import json
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -230,16 +231,18 @@ def scopes(path: Path) -> Scope:
     if entry is None:
         return Scope()
     older, newer = documents(path)
-    found: dict[str, object] = {}
+    found: dict[str, tuple[tuple[str, ...] | None, str]] = {}
     for side, doc_id in (("from", older), ("to", newer)):
         if side in entry:
             found[side] = _scope_side(file, path.stem, side, entry[side], doc_id)
     old = found.get("from", (None, ""))
     new = found.get("to", (None, ""))
-    return Scope(old[0], new[0], old[1], new[1])  # type: ignore[index]
+    return Scope(old[0], new[0], old[1], new[1])
 
 
-def _row(path: Path, line: int, raw: dict[str, str], older_sections: object, newer_sections: object) -> Row:
+def _row(
+    path: Path, line: int, raw: dict[str, str], older_sections: Collection[str], newer_sections: Collection[str]
+) -> Row:
     """One CSV row checked on its own: numbers that exist, the vocabularies, the relation's shape."""
     if None in raw or None in raw.values():
         raise _fail(path, line, "note", "wrong number of fields (quote a note with commas)")
@@ -564,6 +567,8 @@ def notes(table: Table) -> list[Note]:
     newer_status = _standing_words(table.newer)
     found = []
     older_words, newer_words = sections(table.older), sections(table.newer)
+    anchor: Anchor | None
+    targets: list[Anchor | None]
     for row in table.all_rows:
         where = Anchor(table.older, section_eid(table.older, row.older)) if row.older in older_words else None
         present = tuple(s for s in row.newer if s in newer_words)

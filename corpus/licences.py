@@ -50,18 +50,17 @@ class Position:
 def positions(path: Path = LICENCES_FILE) -> tuple[Position, ...]:
     """Every position of the file at ``path``, in its order (the first that matches a document is the document's)."""
     found = []
-    data = yamlio.load(path)
+    data = yamlio.load_marked(path)
     if not isinstance(data, dict) or not isinstance(data.get("positions"), list):
-        raise LicenceError(f"{path}: field 'positions' (a list) is missing")
-    for index, entry in enumerate(data["positions"], start=1):
-        if not isinstance(entry, dict):
-            raise LicenceError(f"{path}: position {index} is not a mapping of fields")
-        for field in FIELDS:
-            if not isinstance(entry.get(field), str) or not entry[field].strip():
-                raise LicenceError(f"{path}: position {index}: field {field!r} is missing or empty")
-        unknown = set(entry) - set(FIELDS) - set(MATCHING)
-        if unknown:
-            raise LicenceError(f"{path}: position {entry['id']!r}: unknown field(s) {', '.join(sorted(unknown))}")
+        raise LicenceError(f"{yamlio.where(path, data, ['positions'])}: field 'positions' (a list) is missing")
+    entries = data["positions"]
+    for index, entry in enumerate(entries, start=1):
+        wrong = yamlio.wrong_field(entry, FIELDS + MATCHING, ())
+        if wrong is None:
+            blank = [field for field in FIELDS if not isinstance(entry.get(field), str) or not entry[field].strip()]
+            wrong = (blank[0], "missing or empty") if blank else None
+        if wrong is not None:
+            raise LicenceError(yamlio.entry_message(path, entries, index, *wrong))
         conditions = tuple((field, entry[field]) for field in MATCHING if field in entry)
         found.append(Position(entry["id"], entry["label"], entry["text"], conditions))
     return tuple(found)

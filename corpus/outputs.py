@@ -46,8 +46,9 @@ def shown(path: Path) -> str:
     return str(path)
 
 
-def one_line(text: str, limit: int = MESSAGE_MAX) -> str:
-    """``text`` on one line, at most ``limit`` characters (an ellipsis marks a cut)."""
+def one_line(text: object, limit: int = MESSAGE_MAX) -> str:
+    """``text`` (a message, or an exception or any value: its ``str``) on one line, at most ``limit`` characters (an
+    ellipsis marks a cut)."""
     flat = " ".join(str(text).split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 

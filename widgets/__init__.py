@@ -17,8 +17,9 @@ from widgets.rules.money import format_money, formatted
 from widgets.rules.registry import UnknownProvision, provision_ids, rule
 
 
-def evaluate(provision_id: str, facts: dict[str, Any]) -> dict[str, Any]:
-    """The result of applying provision ``provision_id`` to ``facts`` (see ``widgets.rules.result`` for its shape)."""
+def evaluate(provision_id: str, facts: object) -> dict[str, Any]:
+    """The result of applying provision ``provision_id`` to ``facts``, a mapping of fact names to values as JSON has
+    them (any other value is a ``FactError``; see ``widgets.rules.result`` for the result's shape)."""
     return rule(provision_id).evaluate(facts)
 
 

@@ -38,7 +38,7 @@ import random
 import re
 import sys
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
@@ -90,7 +90,8 @@ def exercise(exercise_id: str) -> dict[str, Any]:
 
 # --- the facts of a variant ----------------------------------------------------------------------------------------
 
-_OPERATORS = {
+# each takes the operands' values (a fact's, a constant's: numbers, dates, text), whatever their types
+_OPERATORS: dict[type[ast.AST], Callable[..., Any]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
     ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Eq: operator.eq,
     ast.NotEq: operator.ne, ast.USub: operator.neg, ast.Not: operator.not_,
@@ -406,9 +407,9 @@ def _as_given(value: float, unit: str, places: int = 0) -> str:
     are drawn by), with its unit: a density of 1.018 t/m³ stays "1.018" and 1.010 reads "1.010", where the result
     panels' two decimals would show "1.02" and leave the answer impossible to compute from the page."""
     exact = Decimal(repr(value)).normalize()
-    if exact.as_tuple().exponent > -places:
+    if _exponent(exact) > -places:
         exact = exact.quantize(Decimal(1).scaleb(-places))
-    elif exact.as_tuple().exponent > 0:
+    elif _exponent(exact) > 0:
         exact = exact.quantize(Decimal(1))
     text = f"{exact:,f}"
     return f"{text} {display.unit_word(unit, value)}".strip() if unit else text
@@ -418,7 +419,15 @@ def _places(step: Any) -> int:
     """The decimals of a ``vary`` step (0.001: 3; 500: 0)."""
     if not isinstance(step, float):
         return 0
-    return max(-Decimal(repr(step)).normalize().as_tuple().exponent, 0)
+    return max(-_exponent(Decimal(repr(step)).normalize()), 0)
+
+
+def _exponent(number: Decimal) -> int:
+    """The exponent of the finite ``number`` (1.018: -3; 5E+2: 2)."""
+    exponent = number.as_tuple().exponent
+    if isinstance(exponent, str):  # "n", "N", "F": NaN or infinity, which no measured fact or step is
+        raise ValueError(f"{number} is not a finite number")
+    return exponent
 
 
 def facts_markdown_of(exercise_id: str, facts: Mapping[str, Any]) -> str:

@@ -124,9 +124,10 @@ def _running_heads(lines: list[tuple[int, str]]) -> dict[int, list[_Head]]:
     heads: dict[int, list[_Head]] = {}
     for i, (number, match, odd) in enumerate(found):
         if odd:
+            page = int(match.group("page"))  # pages[i]: an odd head's page is its own
             even = match.group("even")
-            start = match.start() if even and int(even) == pages[i] - 1 else match.start() + len(even or "")
-            head = _Head(number, start, match.end(), pages[i])
+            start = match.start() if even and int(even) == page - 1 else match.start() + len(even or "")
+            head = _Head(number, start, match.end(), page)
         else:
             previous = next((p for p in reversed(pages[:i]) if p is not None), None)
             following = next((p for p in pages[i + 1 :] if p is not None), None)
@@ -201,7 +202,7 @@ _CITATION = re.compile(r"(?P<number>\d{1,3}) [o0]f (?P<year>\d{4})\.")
 _NAMED_ACT = r"\b(?:Act|Code|Ordinance)\b[^,;:]{{0,60}}?,? (?:{year}|{before})\b"
 # A name without a year (L1265 "sections 193 and 228 of the Indian Penal Code" beside "45 of 1860.").
 _NAMED_CODE = re.compile(r"\b(?:[A-Z][a-z]+ )+Code\b(?!,? \d)")
-_CLOSING = re.compile(r"[.;:,—]*$")
+_CLOSING = re.compile(r"[.;:,—]*$")  # matches every text (perhaps nothing)
 #: a side note's place in a text line: the index of its :class:`Citation` in :func:`place_citations`' answer
 SIDE_NOTE = re.compile("\ue000(\\d+)\ue001")
 _NEAR = 6  # text lines either side of a citation's own line in which the Act it cites is looked for
@@ -247,7 +248,9 @@ def place_citations(
             if spot is None:
                 index = glued[-1] if glued else max((i for i in texts if lines[i][0] < edit.line), default=texts[0])
                 text = lines[index][1]
-                spot = (index, len(text) - len(_CLOSING.search(text).group(0)), False)
+                closing = _CLOSING.search(text)
+                assert closing is not None  # the pattern matches every text
+                spot = (index, len(text) - len(closing.group(0)), False)
             index, position, named = spot
             taken.add((index, position))
             marks.setdefault(index, []).append((position, len(placed)))

@@ -144,8 +144,8 @@ def align(lines: list[tuple[int, str]], sections: list[SectionStart], table: fro
         if not text.strip():
             continue
         nxt = _next_text(texts, index)
-        if index in starts and starts[index].note:
-            note = starts[index].note
+        note = starts[index].note if index in starts else None
+        if note:
             notes.append(_Note(index, line, note, "before the number"))
             cut[index] = (note, text[len(note) :].strip())
             continue

@@ -62,7 +62,8 @@ def references_in(line: int, text: str) -> list[Reference]:
     for m in _SECTIONS.finditer(text):
         before = _ACT_BEFORE.search(text[: m.start()])
         after = _ACT_AFTER.match(text[m.end() :])
-        external = (before or after).group("act").removeprefix("the ") if (before or after) else None
+        act = before or after
+        external = act.group("act").removeprefix("the ") if act else None
         clauses = (m.group("letter"),) if m.group("letter") else ()
         ref = Reference(line, m.group(0), "section", _numbers(m.group("nums")), clauses, external)
         found.append((m.start(), ref))

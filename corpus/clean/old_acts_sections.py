@@ -167,7 +167,11 @@ def check(numbering: Numbering, source: SourceText, supplied_clauses: dict[int, 
         if r.reference.kind != "this-section" and r.section is not None and key not in anchored:
             problems.append(f"line {r.reference.line} {r.reference.text!r}: no reviewed anchor for s.{r.section}")
     for a in numbering.anchors:
-        target = section_of(a.line, span_map) - 1 if a.cites == "last-preceding" else int(a.cites)
+        here = section_of(a.line, span_map)
+        if a.cites == "last-preceding" and here is None:
+            problems.append(f"anchor line {a.line}: in no section of the table, so no section precedes it")
+            continue
+        target = here - 1 if a.cites == "last-preceding" and here is not None else int(a.cites)
         if target not in span_map:
             problems.append(f"anchor line {a.line}: s.{target} is not in the table")
             continue

@@ -46,9 +46,16 @@ MARKER = re.compile(r"^\((?P<label>[0-9]{1,2}[a-zA-Z]?|[a-z]{1,6}|[A-Z])\)\s*(?P
 INVISIBLE = "\ue000-\ue5ff"
 """Private-use characters a layout may leave in a paragraph's text for its own marks (India Code's amendment marks:
 :mod:`corpus.layouts.india_code`); the rules below read a paragraph as if they were not there."""
-_OPENS_LIST = re.compile(rf"(—|–|-|:|namely|following)[\s{INVISIBLE}]*$")
-_RUNNING_LIST = re.compile(rf"([;,]|\b(and|or))[\s{INVISIBLE}]*$")
-_ENDS_SENTENCE = re.compile(rf"([.;:—–\-]|\b(and|or))[\s{INVISIBLE}]*$")
+
+
+def _at_end(words: str) -> re.Pattern[str]:
+    """``words`` (alternatives) ending a paragraph's text, whatever spaces and invisible marks follow them."""
+    return re.compile(rf"({words})[\s{INVISIBLE}]*$")
+
+
+_OPENS_LIST = _at_end(r"—|–|-|:|namely|following")
+_RUNNING_LIST = _at_end(r"[;,]|\b(and|or)")
+_ENDS_SENTENCE = _at_end(r"[.;:—–\-]|\b(and|or)")
 _LEADING_INVISIBLE = re.compile(rf"^[{INVISIBLE}]+")
 _WHOLE_SECTION = re.compile(r"\bthis (section|Part|Chapter)\b")
 _THIS_CLAUSE = re.compile(r"\bthis clause\b")
@@ -154,7 +161,9 @@ class Nester:
         kind, ordinal, holder_index = place
         if holder_index is not None:
             del self.stack[holder_index + 1 :]
-            level = self.stack[-1].last_item().level  # type: ignore[union-attr]
+            continued = self.stack[-1].last_item()
+            assert continued is not None  # _successor chose this holder for its last item
+            level = continued.level
         else:
             holder = self.stack[-1]
             level = max(holder.level + 1, 0 if kind == "arabic" else 1)
@@ -313,9 +322,11 @@ def _as_blocks(items: list[outline.Item]) -> list[outline.Item]:
     out: list[outline.Item] = []
     for item in items:
         if isinstance(item, outline.Provision) and item.keyword in outline.LEVELS:
-            if not (out and isinstance(out[-1], outline.Provision) and out[-1].keyword == "ITEMS"):
-                out.append(outline.Provision("ITEMS"))
-            out[-1].add(outline.Provision("ITEM", item.num, items=_as_blocks(item.items)))  # type: ignore[union-attr]
+            run = out[-1] if out else None
+            if not (isinstance(run, outline.Provision) and run.keyword == "ITEMS"):
+                run = outline.Provision("ITEMS")
+                out.append(run)
+            run.add(outline.Provision("ITEM", item.num, items=_as_blocks(item.items)))
         else:
             out.append(item)
     return out

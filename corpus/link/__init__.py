@@ -7,7 +7,7 @@ build report.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from lxml import etree
@@ -17,8 +17,9 @@ from corpus.link import refs, terms, works
 
 # A linker returns, per document of ``trees``, its counts (and any list of what it could not do) for the build report;
 # the third argument holds other documents' committed XML files, linked before, that a reference may land in.
+# what a linker reports, per document: its counts (a Mapping, read only, so a linker reporting numbers alone fits)
 Linker = Callable[
-    [dict[str, etree._Element], dict[str, Document], dict[str, Path]], dict[str, dict[str, int | list[str]]]
+    [dict[str, etree._Element], dict[str, Document], dict[str, Path]], Mapping[str, Mapping[str, int | list[str]]]
 ]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
 from pathlib import Path
 
@@ -122,9 +122,24 @@ class Misprint:
 
 @cache
 def misprints() -> tuple[Misprint, ...]:
-    """The reviewed list of wrongly printed references."""
-    entries = yamlio.load(MISPRINTS_FILE) or []
-    return tuple(Misprint(**{k: str(v) for k, v in entry.items()}) for entry in entries)
+    """The reviewed list of wrongly printed references; a malformed entry is a :class:`LinkError` naming the file's
+    line, the entry and the field."""
+    entries = yamlio.load_marked(MISPRINTS_FILE) or []
+    if not isinstance(entries, list):
+        raise LinkError(f"{yamlio.where(MISPRINTS_FILE, entries, [])}: must be a list of misprinted references")
+    known = [f.name for f in fields(Misprint)]
+    required = [f.name for f in fields(Misprint) if f.default is MISSING]
+    found = []
+    for index, entry in enumerate(entries, start=1):
+        wrong = yamlio.wrong_field(entry, known, required)
+        if wrong is None:  # text, or a section's number written as one
+            wrong = next(
+                ((k, f"must be text, not {v!r}") for k, v in entry.items() if not isinstance(v, str | int)), None
+            )
+        if wrong is not None:
+            raise LinkError(yamlio.entry_message(MISPRINTS_FILE, entries, index, *wrong))
+        found.append(Misprint(**{k: str(v) for k, v in entry.items()}))
+    return tuple(found)
 
 
 def _section_number(el: etree._Element) -> str:
@@ -502,7 +517,9 @@ class Unresolved(LookupError):
     """A reference to a number or label the document does not have."""
 
 
-def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etree._Element, index: Index):
+def _resolve_one(
+    unit: Unit, item: Item, base: etree._Element | None, here: etree._Element, index: Index
+) -> etree._Element:
     """The element ``item`` of ``unit`` names, inside ``base`` (or relative to ``here`` when ``base`` is None)."""
     kind = unit.kind
     found: etree._Element | None = None
@@ -524,40 +541,51 @@ def _resolve_one(unit: Unit, item: Item, base: etree._Element | None, here: etre
         section = _enclosing(here, "section")
         position = index.order.index(section) if section is not None and section in index.order else 0
         found = index.order[position - 1] if position > 0 else None
+    elif kind == "this-clause":
+        found = _this_clause(unit, here, index)
     elif kind.startswith("this-"):
-        wanted = kind[5:]
-        if wanted == "clause":
-            numbered = [a for a in ancestors(here) if local_name(a) in CLAUSES and num_of(a)]
-            # "sub-clause (i) of this clause" in sub-clause (ii) (3_2022 s.2(1)(i)(ii)): "this clause" is the clause
-            # that holds the sub-clause, "this sub-clause" the sub-clause itself
-            whole = [a for a in numbered if not local_name(a).startswith("sub")] if not unit.sub else []
-            found = next(iter(whole or numbered), None)
-            if found is None:  # a definition clause numbered as a sub-section (003 MSB s.3(6), s.3(47) Explanations)
-                found = next((a for a in ancestors(here) if local_name(a) == "subsection" and _defines(a)), None)
-            if found is None and index.doc.kind == "bill":
-                found = _enclosing(here, "section")  # a Bill's sections are its clauses (003 MPA s.14 proviso)
-        else:
-            found = _enclosing(here, wanted)
+        found = _enclosing(here, kind[5:])
     elif kind == "subsection":
         container = base if base is not None else _enclosing(here, "section")
         found = descendant(container, item.label, SUBSECTIONS) if container is not None else None
     elif kind == "clause":
-        if base is not None:
-            found = descendant(base, item.label, CLAUSES)
-            if found is None and index.doc.kind == "bill" and local_name(base) == "section":
-                found = descendant(base, item.label, SUBSECTIONS)  # "sub-clause (1) of clause 62" (003 L4825)
-        else:
-            for container in ancestors(here):
-                if local_name(container) in HIER or local_name(container) == "section":
-                    found = descendant(container, item.label, CLAUSES, here)
-                if found is not None or local_name(container) == "section":
-                    break
-            if found is None:
-                # no other clause has the label: the words stand in the clause they name, a list's closing words
-                # read into its last clause ("any seaman so engaged under clause (a) or clause (b)", 44_1958 s.102)
-                found = next((a for a in ancestors(here) if local_name(a) in CLAUSES and num_of(a) == item.label), None)
+        found = _clause(item, base, here, index)
     if found is None or not found.get("eId"):
         raise Unresolved(f"{kind} {item.label}{''.join(item.below)}")
+    return found
+
+
+def _this_clause(unit: Unit, here: etree._Element, index: Index) -> etree._Element | None:
+    """The clause "this clause" (or "this sub-clause", ``unit.sub``) at ``here`` names."""
+    numbered = [a for a in ancestors(here) if local_name(a) in CLAUSES and num_of(a)]
+    # "sub-clause (i) of this clause" in sub-clause (ii) (3_2022 s.2(1)(i)(ii)): "this clause" is the clause
+    # that holds the sub-clause, "this sub-clause" the sub-clause itself
+    whole = [a for a in numbered if not local_name(a).startswith("sub")] if not unit.sub else []
+    found = next(iter(whole or numbered), None)
+    if found is None:  # a definition clause numbered as a sub-section (003 MSB s.3(6), s.3(47) Explanations)
+        found = next((a for a in ancestors(here) if local_name(a) == "subsection" and _defines(a)), None)
+    if found is None and index.doc.kind == "bill":
+        found = _enclosing(here, "section")  # a Bill's sections are its clauses (003 MPA s.14 proviso)
+    return found
+
+
+def _clause(item: Item, base: etree._Element | None, here: etree._Element, index: Index) -> etree._Element | None:
+    """The clause ``item`` names: inside ``base``, or (no base) the nearest one at ``here`` with its label."""
+    if base is not None:
+        found = descendant(base, item.label, CLAUSES)
+        if found is None and index.doc.kind == "bill" and local_name(base) == "section":
+            found = descendant(base, item.label, SUBSECTIONS)  # "sub-clause (1) of clause 62" (003 L4825)
+        return found
+    found = None
+    for container in ancestors(here):
+        if local_name(container) in HIER or local_name(container) == "section":
+            found = descendant(container, item.label, CLAUSES, here)
+        if found is not None or local_name(container) == "section":
+            break
+    if found is None:
+        # no other clause has the label: the words stand in the clause they name, a list's closing words
+        # read into its last clause ("any seaman so engaged under clause (a) or clause (b)", 44_1958 s.102)
+        found = next((a for a in ancestors(here) if local_name(a) in CLAUSES and num_of(a) == item.label), None)
     return found
 
 
@@ -744,6 +772,13 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
         if ref.scope == own:
             ref.scope = "internal"
         found.append(ref)
+    _join_chains(found, text)
+    return found
+
+
+def _join_chains(found: list[Reference], text: str) -> None:
+    """Give a chain with no section (or clause) of its own that of the chain it is joined to, last pair first:
+    :func:`references_in`'s "clause (b) of sub-section (1) and sub-section (2) of section 481"."""
     for first, second in zip(reversed(found[:-1]), reversed(found[1:]), strict=True):
         anchor = second.units[1:] + second.inherited
         head, other = first.units[0], second.units[0]
@@ -782,7 +817,6 @@ def references_in(text: str, titles: dict[str, Title], own: str, bill: bool = Fa
         ):
             # "section 331 and the provisions of Part XA, of the Merchant Shipping Act, 1958" (19_2025 s.12(3))
             first.scope = second.scope
-    return found
 
 
 # "Section 18, 19, … of the Calcutta Port Act, 1890 are hereby incorporated in this Act subject to the following
@@ -817,12 +851,13 @@ def link_document(doc: Document, indexes: Indexes, titles: dict[str, Title]) -> 
         section = _enclosing(slot.parent, "section")
         if section not in modified:
             modified[section] = _modified_law(section, titles, doc.id)
+        law = modified[section]
         in_intro = _enclosing(slot.parent, "intro") is not None
         for ref in references_in(slot.text, titles, doc.id, doc.kind == "bill"):
             if ref.relative and not in_body:
                 continue  # "this Chapter" in a Bill's notes on clauses: not about the notes' own structure
-            if modified[section] and not in_intro and ref.scope == "internal" and not ref.explicit and not ref.relative:
-                ref.scope = modified[section]
+            if law and not in_intro and ref.scope == "internal" and not ref.explicit and not ref.relative:
+                ref.scope = law
             spans.extend(_link_reference(ref, slot, indexes, doc, counts))
         if spans:
             wrap(slot, spans)
@@ -845,10 +880,11 @@ def annotate_misprints(doc: Document, index: Index) -> None:
             continue  # the committed XML, re-read, already has it
         remark = etree.Element(f"{{{AKN_NS}}}remark", status="editorial")
         remark.text = misprint.note
-        block, match = _printed(place, misprint.printed)
-        if block is None:
+        found = _printed(place, misprint.printed)
+        if found is None:
             where = f"s.{misprint.section}" if misprint.section else misprint.eid
             raise LinkError(f"known_misprints.yaml: “{misprint.printed}” is not printed in {doc.id} {where}")
+        block, match = found
         linked = refs_within(block, match.start(), match.end())
         if linked:
             last = linked[-1]
@@ -858,7 +894,7 @@ def annotate_misprints(doc: Document, index: Index) -> None:
             _insert_at(block, match.end(), remark)
 
 
-def _printed(place: etree._Element, printed: str) -> tuple[etree._Element | None, re.Match | None]:
+def _printed(place: etree._Element, printed: str) -> tuple[etree._Element, re.Match[str]] | None:
     """The first ``<p>`` of ``place`` whose text reads ``printed``, and where (the printed words may begin with a
     reference left unlinked: "sub-clauses (i) to (xiii) or clause (36) of section 2", 004 s.461(2), links only
     "clause (36) of section 2")."""
@@ -867,7 +903,7 @@ def _printed(place: etree._Element, printed: str) -> tuple[etree._Element | None
         match = wanted.search("".join(block.itertext()))
         if match:
             return block, match
-    return None, None
+    return None
 
 
 def _insert_at(block: etree._Element, offset: int, element: etree._Element) -> None:

@@ -521,7 +521,7 @@ def not_a_use(text: str, start: int, stop: int) -> bool:
     last = printed.split(" ")[-1].lower()
     head = last[:-1] if last.endswith("s") and last[:-1] in SET_PHRASES else last
     of = _OF.match(text, stop)
-    return bool(of) and any(re.match(rf"{phrase}\b", of["rest"].lower()) for phrase in SET_PHRASES.get(head, ()))
+    return of is not None and any(re.match(rf"{phrase}\b", of["rest"].lower()) for phrase in SET_PHRASES.get(head, ()))
 
 
 _NAME_WORD = r"[A-Z][\w'’-]*"

@@ -217,3 +217,16 @@ def test_a_supplied_chapter_without_its_heading_is_an_error_naming_the_table() -
     numbering.chapters[0] = dataclasses.replace(first, heading=None)
     with pytest.raises(QuirksError, match=r"old_acts_sections_1875.yaml: chapter I: no line, and no heading supplied"):
         old_acts.write(read_document(doc), numbering, quirks, [])
+
+
+def test_an_anchor_outside_every_section_is_a_problem_not_a_crash() -> None:
+    """A reviewed anchor of "the last preceding section" on a line no section holds (a Part's heading: the 1880
+    Act's Part II, line 13): one problem line (before, ``None - 1`` raised a TypeError)."""
+    doc = document("in-msa-1880")
+    source = read_document(doc)
+    table = old_acts_sections.load(quirks_data(doc)["sections_table"])
+    heading = next(c.line for c in table.chapters if c.line)
+    assert old_acts_sections.section_of(heading, old_acts_sections.spans(table, source)) is None
+    table.anchors.append(old_acts_sections.Anchor(heading, "last-preceding", ("section",), None))
+    problems = old_acts_sections.check(table, source, {62: "a"})
+    assert problems == [f"anchor line {heading}: in no section of the table, so no section precedes it"]

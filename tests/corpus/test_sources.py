@@ -172,7 +172,7 @@ def test_a_wrong_catalogue_entry_is_one_line_naming_entry_and_field(tmp_path, ch
     with pytest.raises(catalogue.CatalogueError, match=re.escape(message)) as raised:
         catalogue.read_catalogue(_catalogue(tmp_path, change))
     assert "\n" not in str(raised.value)
-    assert str(raised.value).startswith("catalogue.yaml: entry ")
+    assert re.match(r"catalogue\.yaml: line \d+: entry ", str(raised.value))
 
 
 def test_the_committed_catalogue_reads_as_it_is(tmp_path):

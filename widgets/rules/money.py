@@ -69,7 +69,7 @@ def babel_styles() -> dict[str, dict[str, Any]]:
         style = _Style(
             prefixes=(_affix(number.prefix[0], symbol), _affix(number.prefix[1], symbol)),
             suffixes=(_affix(number.suffix[0], symbol), _affix(number.suffix[1], symbol)),
-            grouping=tuple(number.grouping),  # type: ignore[arg-type]
+            grouping=tuple(number.grouping),
             min_digits=number.int_prec[0],
             group=get_group_symbol(locale),
             decimal=get_decimal_symbol(locale),
@@ -84,9 +84,9 @@ def babel_styles() -> dict[str, dict[str, Any]]:
 def _style(currency: str) -> _Style:
     fields = STYLES[currency]
     return _Style(
-        prefixes=tuple(fields["prefixes"]),  # type: ignore[arg-type]
-        suffixes=tuple(fields["suffixes"]),  # type: ignore[arg-type]
-        grouping=tuple(fields["grouping"]),  # type: ignore[arg-type]
+        prefixes=tuple(fields["prefixes"]),
+        suffixes=tuple(fields["suffixes"]),
+        grouping=tuple(fields["grouping"]),
         min_digits=fields["min_digits"],
         group=fields["group"],
         decimal=fields["decimal"],

@@ -9,6 +9,7 @@ ranks ``text/html`` above the widget view for the HTML builder) and recomputes i
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -28,6 +29,12 @@ LABEL_WRAP = (
 
 class CalculatorBox(w.VBox):
     """The calculator's box; in a notebook the widget, in a page of the book the HTML form (``text/html``)."""
+
+    # set by calculator_box (plain attributes, not traits: nothing syncs them to the notebook's front end)
+    page_html: str
+    recompute: Callable[..., None]
+    controls: dict[str, w.Widget]
+    output: w.Output
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = super()._repr_mimebundle_(**kwargs) or {}
@@ -70,8 +77,8 @@ def calculator_box(provision_id: str, link: Any = None, texts: list[str] | None 
     top = w.Box([facts_box, text_box], layout={"display": "flex", "flex_flow": "row wrap", "grid_gap": "1em"})
     box = CalculatorBox([top, output], layout={"border": "1px solid #ccc", "padding": "0.5em"})
     box.add_class("lm-calculator")
-    box.page_html = calculator_html(provision_id, opening, link, law)  # type: ignore[attr-defined]
-    box.recompute = recompute  # type: ignore[attr-defined]
-    box.controls = {c.name: c.widget for c in controls}  # type: ignore[attr-defined]
-    box.output = output  # type: ignore[attr-defined]
+    box.page_html = calculator_html(provision_id, opening, link, law)
+    box.recompute = recompute
+    box.controls = {c.name: c.widget for c in controls}
+    box.output = output
     return box
