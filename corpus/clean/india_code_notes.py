@@ -254,9 +254,9 @@ def scan(text: str, marks: set[str], years: tuple[int, int] = (1600, 2099)) -> l
         elif match["year"] and match["ym"] in marks and years[0] <= int(match["y"]) <= years[1]:
             to_year.append(Mark(GLUED, match["ym"], match.start("ym"), match.end()))
     seen = {m.mark for m in found}
-    for mark in to_year:  # only a mark found nowhere else: a number is a year and a mark only for want of one
-        if mark.mark not in seen:
-            found.append(mark)
+    for year_mark in to_year:  # only a mark found nowhere else: a number is a year and a mark only for want of one
+        if year_mark.mark not in seen:
+            found.append(year_mark)
     seen = {m.mark for m in found}
     for mark in sorted((m for m in marks - seen if m.isdigit()), key=int):  # apart: "such date 1 as" (2002 s.1(5))
         apart = re.search(rf"(?<=[a-z]) {mark}(?= [a-z])", text)
