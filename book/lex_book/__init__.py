@@ -12,7 +12,8 @@ offline/   the book offline: a service worker from the site, the offline page, "
 search/    the Pagefind index of the written pages, one result per section, citations understood
 open_data/ the corpus as downloadable data and FRBR addresses in the site
 theme/     the theme's chrome on a phone, the icon font cut to the icons shown, nothing from outside the site
-speed/     the fixed cost of every build: stamps by content, caches, the collector, only the pages of _toc.yml
+speed/     the fixed cost of every build: stamps by content, caches, the collector, only the pages of _toc.yml;
+           a stopped build's site written again whole
 ========== ====================================================================================================
 
 :mod:`lex_book.extension` sets them up in that list's order (after :mod:`lex_book.config`, every setting declared
@@ -37,6 +38,7 @@ config-inited        900      speed.static_files.record_digest              afte
 config-inited        900      reader.statute_reader.add_to_toc              after sphinx-external-toc read _toc.yml;
 config-inited        900      notes.comparison_pages.add_to_toc             the reader's pages before the comparisons
 config-inited        950      speed.toc_only.exclude_pages_not_in_toc       after every page is in the toc (900)
+builder-inited       100      speed.complete_build.check                    before anything writes into the site
 builder-inited       500      speed.content_stamps.refresh                  stamps before any page is read
 builder-inited       500      speed.template_cache.use_bytecode_cache
 builder-inited       500      reader.statute_reader.start_sidebar_share
@@ -70,7 +72,8 @@ build-finished       500      live.live_calculators.write_runtime
 build-finished       500      exercises.exercise_boxes.write_solutions
 build-finished       500      theme.icon_font.write_fonts
 build-finished       500      search.site_search.index_site                 every page and file is written
-build-finished       900      offline.service_worker.write_offline          last: the worker's version digests them
+build-finished       900      offline.service_worker.write_offline          the worker's version digests every file
+build-finished       1000     speed.complete_build.write_stamp              last: the site this build finished
 ==================== ======== ============================================= ============================================
 """
 
