@@ -57,12 +57,14 @@ env-get-updated      1000     speed.gc_freeze.resume                        afte
 doctree-resolved     500      reader.document_status.resolve_details_links
 doctree-resolved     500      reader.statute_reader.resolve_links
 doctree-resolved     600      reader.definition_popover.add_definitions     after resolve_links (500)
+doctree-resolved     600      theme.inline_scripts.drop_thebe_kernel_name   after sphinx-thebe appended it (500)
 html-page-context    400      reader.statute_reader.share_sidebar_toctree   before the theme's sidebar calls it (500)
 html-page-context    500      exercises.exercise_boxes.page_context
 html-page-context    500      offline.service_worker.page_context
 html-page-context    600      theme.site_theme.fix_page                     after pydata-sphinx-theme's (500)
 html-page-context    900      live.live_calculators.page_context            after myst-nb added its scripts (500)
 html-page-context    900      theme.offline_pages.keep_pages_offline        after every extension added its assets
+html-page-context    950      theme.inline_scripts.move_inline_scripts      after thebe's scripts are dropped (900)
 build-finished       400      theme.site_theme.write_landing                before sphinx-external-toc's (500)
 build-finished       400      theme.site_theme.write_not_found
 build-finished       400      open_data.open_data.write_open_data           before the search indexes the pages
