@@ -13,7 +13,8 @@ search/    the Pagefind index: the statutes' sections from the corpus, the book'
            themselves (data-pagefind-body); citations understood
 open_data/ the corpus as downloadable data and FRBR addresses in the site
 theme/     the theme's chrome on a phone, the icon font cut to the icons shown, nothing from outside the site
-speed/     the fixed cost of every build: stamps by content, caches, the collector, only the pages of _toc.yml
+speed/     the fixed cost of every build: stamps by content, caches, the collector, only the pages of _toc.yml;
+           a stopped build's site written again whole
 ========== ====================================================================================================
 
 :mod:`lex_book.extension` sets them up in that list's order (after :mod:`lex_book.config`, every setting declared
@@ -38,6 +39,7 @@ config-inited        900      speed.static_files.record_digest              afte
 config-inited        900      reader.statute_reader.add_to_toc              after sphinx-external-toc read _toc.yml;
 config-inited        900      notes.comparison_pages.add_to_toc             the reader's pages before the comparisons
 config-inited        950      speed.toc_only.exclude_pages_not_in_toc       after every page is in the toc (900)
+builder-inited       100      speed.complete_build.check                    before anything writes into the site
 builder-inited       500      speed.content_stamps.refresh                  stamps before any page is read
 builder-inited       500      speed.template_cache.use_bytecode_cache
 builder-inited       500      reader.statute_reader.start_sidebar_share
@@ -56,6 +58,7 @@ env-get-updated      1000     speed.gc_freeze.resume                        afte
 doctree-resolved     500      reader.document_status.resolve_details_links
 doctree-resolved     500      reader.statute_reader.resolve_links
 doctree-resolved     600      reader.definition_popover.add_definitions     after resolve_links (500)
+doctree-resolved     600      theme.inline_scripts.drop_thebe_kernel_name   after sphinx-thebe appended it (500)
 html-page-context    400      reader.statute_reader.share_sidebar_toctree   before the theme's sidebar calls it (500)
 html-page-context    500      exercises.exercise_boxes.page_context
 html-page-context    500      offline.service_worker.page_context
@@ -63,6 +66,7 @@ html-page-context    500      search.site_search.mark_body                  what
 html-page-context    600      theme.site_theme.fix_page                     after pydata-sphinx-theme's (500)
 html-page-context    900      live.live_calculators.page_context            after myst-nb added its scripts (500)
 html-page-context    900      theme.offline_pages.keep_pages_offline        after every extension added its assets
+html-page-context    950      theme.inline_scripts.move_inline_scripts      after thebe's scripts are dropped (900)
 build-finished       400      theme.site_theme.write_landing                before sphinx-external-toc's (500)
 build-finished       400      theme.site_theme.write_not_found
 build-finished       400      open_data.open_data.write_open_data           before the search indexes the pages
@@ -72,7 +76,8 @@ build-finished       500      live.live_calculators.write_runtime
 build-finished       500      exercises.exercise_boxes.write_solutions
 build-finished       500      theme.icon_font.write_fonts
 build-finished       500      search.site_search.index_site                 every page and file is written
-build-finished       900      offline.service_worker.write_offline          last: the worker's version digests them
+build-finished       900      offline.service_worker.write_offline          the worker's version digests every file
+build-finished       1000     speed.complete_build.write_stamp              last: the site this build finished
 ==================== ======== ============================================= ============================================
 """
 

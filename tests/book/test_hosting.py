@@ -1,10 +1,14 @@
 """The built site served as a static host would serve it, with the Content-Security-Policy that the README's
-deployment section proposes: chromium reports no violation of it on the landing page, a chapter with its
-calculators, the reader's page of s.161 and the search page, and none of their requests fails or answers 4xx/5xx.
+deployment section proposes: chromium reports no violation of it on every kind of page the site has, and none of
+their requests fails or answers 4xx/5xx.
 
-The policy allows only the site itself. Inline scripts are allowed because the themes write some on every page
-(the colour mode, Sphinx's page options, sphinx-togglebutton's labels), differing from page to page, so no fixed
-list of hashes covers them; 'wasm-unsafe-eval' is the search's and the calculators' (Pagefind runs its index, and the
+The policy allows only the site itself, and no inline script: the themes' and extensions' inline scripts are files
+of the site (book/lex_book/theme/inline_scripts.py), so an injected ``<script>`` or ``onclick`` does not run. The
+two pages shown at any address (``404.html``, ``offline.html``) keep one fixed script each, allowed by its hash;
+every inline script of the built site must be one the policy allows. Inline styles stay allowed (``style-src
+'unsafe-inline'``): MathJax's output writes its fonts and layout into a ``<style>`` element as it typesets, and the
+notebooks' outputs and the pages written without the theme (404, offline) carry ``style`` attributes or elements; a
+style cannot run code. 'wasm-unsafe-eval' is the search's and the calculators' (Pagefind runs its index, and the
 page's Python, Pyodide, runs, in WebAssembly); no 'unsafe-eval': nothing the site runs compiles strings as code. On
 the chapter a calculator is made to go live under the policy (its Web Worker, the runtime's files).
 ``frame-ancestors 'self'`` lets the site frame its own pages."""
@@ -23,12 +27,16 @@ from playwright.sync_api import expect
 from test_hostile_titles import inline_handlers
 
 from corpus import cite, page_map
+from lex_book.theme.inline_scripts import inline_scripts, script_hash
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
 
+ROOT = Path(__file__).resolve().parents[2]
+
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; "
-    "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; "
+    "script-src 'self' 'wasm-unsafe-eval' "
+    "'sha256-XKNoFs23KmxLZG5STbzVw16TCOIxI8THNv325IB243Q=' 'sha256-waumUGJr2et2bZP6Ov2MKbDRr0UY4zwyYMLHNilhBdU='; "
     "style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; "
     "font-src 'self' data:; "
@@ -81,6 +89,9 @@ PAGES = {
     "glossary": "book/reader/glossary.html",
     "open data": "book/data.html",
     "search": "search.html?q=s.161",
+    "general index": "genindex.html",
+    "not found": "404.html",
+    "offline": "offline.html",
 }
 """Every kind of page the site has (the lab, ``lite/``, has its policy of its own: tests/lite/test_lab_policy.py)."""
 
@@ -125,3 +136,21 @@ def test_a_page_has_no_inline_event_handler(built_site, path):
     """A policy that refuses inline scripts refuses ``onclick`` attributes: the site carries none."""
     text = (built_site / path.split("?")[0].split("#")[0]).read_text(encoding="utf-8")
     assert inline_handlers(text) == []
+
+
+def test_every_inline_script_of_the_site_is_one_the_policy_allows_by_its_hash(built_site):
+    """No page runs an inline script the policy refuses: the themes' are files of the site, and the two left (the
+    404 and offline pages') are listed in the policy by their hashes."""
+    refused = {}
+    for page in sorted(built_site.rglob("*.html")):
+        if page.relative_to(built_site).parts[0] == "lite":  # the lab: its own policy (tests/lite/test_lab_policy.py)
+            continue
+        for text in inline_scripts(page.read_text(encoding="utf-8")):
+            if script_hash(text) not in CONTENT_SECURITY_POLICY:
+                refused.setdefault(page.relative_to(built_site).as_posix(), text.strip()[:80])
+    assert refused == {}
+
+
+def test_the_readme_gives_the_sites_policy():
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert f"Content-Security-Policy: {CONTENT_SECURITY_POLICY}" in readme.replace("` `", " ")

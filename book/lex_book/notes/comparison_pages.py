@@ -34,6 +34,7 @@ from sphinx.util.docutils import SphinxDirective
 import corpus
 from corpus import concordance, derivations
 from corpus.page_map import COMPARISONS_DIR, derivation_docname, text_of
+from lex_book import atomic_files
 from lex_book.notes.note_nodes import HTML_VISITORS, akn_link, deleted, doc_link, inserted, markdown_escape
 from lex_book.notes.word_diff import Chunk, diff_words, key_changes, similarity, touches_limit
 from lex_book.reader import akn_render
@@ -206,7 +207,7 @@ def write_stubs(srcdir: Path, plan: list[list[str]]) -> list[str]:
     wanted |= {srcdir / f"{docname}.md": text for docname, text, _ in plan}
     for path, text in wanted.items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            atomic_files.write_text(path, text)
     for path in folder.glob("*.md"):
         if path not in wanted:
             path.unlink()

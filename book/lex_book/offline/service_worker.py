@@ -36,6 +36,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from lex_book import atomic_files
+
 FRONT_END = Path(__file__).resolve().parent / "static"
 SERVED = ("offline.js", "offline.css")
 STATIC = Path("_static") / "offline"
@@ -156,16 +158,16 @@ def write_offline(app: Sphinx, exception: Exception | None) -> None:
         for name in chapters(app)
         if name != app.config.root_doc
     )
-    (outdir / "offline.html").write_text(
-        OFFLINE_PAGE.format(title=title, landing=f"{app.config.root_doc}.html", chapters=links), encoding="utf-8"
+    atomic_files.write_text(
+        outdir / "offline.html", OFFLINE_PAGE.format(title=title, landing=f"{app.config.root_doc}.html", chapters=links)
     )
     files = saved_files(app, outdir)
     sizes = sum((outdir / name.split("?")[0]).stat().st_size for name in files)
-    (outdir / "offline.json").write_text(json.dumps({"files": files, "bytes": sizes}, indent=0) + "\n")
+    atomic_files.write_text(outdir / "offline.json", json.dumps({"files": files, "bytes": sizes}, indent=0) + "\n")
     runtime = hashlib.sha256((outdir / "_static" / "live" / "runtime.json").read_bytes()).hexdigest()[:16]
     worker = (FRONT_END / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace("__VERSION__", site_version(outdir)).replace("__RUNTIME__", runtime)
-    (outdir / "sw.js").write_text(worker, encoding="utf-8")
+    atomic_files.write_text(outdir / "sw.js", worker)
 
 
 def register(app: Sphinx) -> None:

@@ -65,6 +65,7 @@ import corpus
 from corpus import annotation_store, catalogue, concordance, licences, notes, page_map
 from corpus.plain_text import plain_text
 from corpus.xmlio import AKN_NS
+from lex_book import atomic_files
 from lex_book import state as build_state
 from lex_book.reader import amendment_history, document_status, statute_reader
 from lex_book.speed import build_cache, content_stamps
@@ -375,7 +376,7 @@ def write_site_files(outdir: Path, files: Mapping[str, bytes]) -> dict[str, int]
         if path.is_file() and path.read_bytes() == content:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(content)
+        atomic_files.write_bytes(path, content)
         written += 1
     for folder in (DATA_DIR, ADDRESS_DIR):
         for path in sorted((outdir / folder).rglob("*"), reverse=True):

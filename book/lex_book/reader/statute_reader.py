@@ -46,6 +46,7 @@ import corpus
 from corpus import page_map
 from corpus.catalogue import CATALOGUE_FILE
 from corpus.page_map import READER_DIR, DocumentPages, Page, child, document_pages, local, text_of
+from lex_book import atomic_files
 from lex_book import state as build_state
 from lex_book.notes.note_nodes import markdown_escape
 from lex_book.reader import akn_render, amendment_history, calculator_chapters, document_status
@@ -122,7 +123,7 @@ def write_stubs(srcdir: Path, plan: dict[str, list[list[str]]]) -> list[str]:
     for path, text in wanted.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            atomic_files.write_text(path, text)
     for path in reader.rglob("*.md"):
         if path not in wanted:
             path.unlink()

@@ -24,6 +24,7 @@ from sphinx.environment import BuildEnvironment
 
 import corpus
 from corpus import annotation_store, concordance
+from lex_book import atomic_files
 from lex_book import state as build_state
 
 STAMPS_DIR = "lex-maritima/stamps"
@@ -51,7 +52,7 @@ def refresh(app: Sphinx) -> None:
         stamp = stamp_path(Path(app.doctreedir), path)
         if not stamp.is_file() or stamp.read_text(encoding="utf-8") != digest:
             stamp.parent.mkdir(parents=True, exist_ok=True)
-            stamp.write_text(digest, encoding="utf-8")
+            atomic_files.write_text(stamp, digest)
         stamps[path] = stamp
 
 

@@ -9,10 +9,19 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from lex_book.config import setup_config
-from lex_book.speed import content_stamps, gc_freeze, notebook_inputs, static_files, template_cache, toc_only
+from lex_book.speed import (
+    complete_build,
+    content_stamps,
+    gc_freeze,
+    notebook_inputs,
+    static_files,
+    template_cache,
+    toc_only,
+)
 
 
 def setup_speed(app: Sphinx) -> None:
+    complete_build.register(app)  # a stopped build's site written again whole; pages written whole
     content_stamps.register(app)  # pages depend on the corpus's files by their bytes (first: before any page is read)
     notebook_inputs.register(app)  # the execution cache follows lex_notebook_inputs
     gc_freeze.register(app)  # the cyclic collector skips the state a build starts from

@@ -45,6 +45,8 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
+from lex_book import atomic_files
+
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
@@ -119,7 +121,7 @@ def write_landing(app: Sphinx, exception: Exception | None) -> None:
     icon = Path(app.config.html_favicon or "").name
     first = f"{app.config.root_doc}.html"
     text = LANDING.format(title=escape(app.config.html_title or app.config.project), icon=escape(icon), first=first)
-    Path(app.outdir, "index.html").write_text(text, encoding="utf-8")
+    atomic_files.write_text(Path(app.outdir, "index.html"), text)
 
 
 NOT_FOUND = """<!DOCTYPE html>
@@ -162,7 +164,7 @@ def write_not_found(app: Sphinx, exception: Exception | None) -> None:
         return
     title = escape(app.config.html_title or app.config.project)
     text = NOT_FOUND.format(title=title, first=f"{app.config.root_doc}.html")
-    Path(app.outdir, "404.html").write_text(text, encoding="utf-8")
+    atomic_files.write_text(Path(app.outdir, "404.html"), text)
 
 
 def register(app: Sphinx) -> None:
