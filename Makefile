@@ -80,8 +80,10 @@ lint: setup
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
+# On every core (at most 4): a test file stays in one process (--dist loadfile); the book's two editions are built once,
+# from the start, beside the tests that need no built site (tests/sites.py).
 test: setup lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --maxprocesses 4 --dist loadfile
 
 clean:
 	rm -rf _build

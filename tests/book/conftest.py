@@ -5,30 +5,29 @@ the defs, terms, refs, remarks, table and attachments the reader must render) wi
 build does, and points :mod:`corpus` at it for the duration of a test.
 
 ``built_site`` is the real book in ``_build/html``: it is built once per session (``make book-vendor`` and
-``jupyter-book build . --warningiserror --keep-going``) when it is missing or older than anything it is built from.
+``jupyter-book build . --warningiserror --keep-going``) when it is missing or older than anything it is built from,
+by one test process while the others wait (tests/sites.py).
 """
 
 from __future__ import annotations
 
 import functools
-import subprocess
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-import yaml
 from bluebell.parser import parse_to_xml_bytes
 
-import corpus
 from corpus import amendments, catalogue, identity, page_map, xmlio
 from corpus.cite import load as load_document
 from lex_book.reader import akn_render
+from tests import sites
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SITE = ROOT / "_build" / "html"
+SITE = sites.SITE
 
 
 def clear_caches() -> None:
@@ -68,35 +67,10 @@ def real_corpus() -> Iterator[None]:
     clear_caches()
 
 
-def book_inputs() -> list[Path]:
-    """Everything the built site depends on (the generated reader stubs excepted)."""
-    files = [ROOT / "_config.yml", ROOT / "_toc.yml", ROOT / "package-lock.json"]
-    files += [p for p in (ROOT / "book").rglob("*") if p.is_file() and "reader" not in p.relative_to(ROOT).parts]
-    files += [d.akn_path for d in corpus.documents()]
-    files += [p for p in (ROOT / "corpus" / "annotations").rglob("*") if p.is_file()]  # notes, derivation tables
-    notebook_inputs = yaml.safe_load(files[0].read_text(encoding="utf-8"))["sphinx"]["config"]["lex_notebook_inputs"]
-    files += [p for pattern in notebook_inputs for p in ROOT.glob(pattern)]  # what the chapters run (widgets, corpus)
-    return [f for f in files if f.exists() and "__pycache__" not in f.parts]
-
-
-def site_is_stale() -> bool:
-    stamp = SITE / "searchindex.js"
-    if not stamp.exists():
-        return True
-    return max(f.stat().st_mtime for f in book_inputs()) > stamp.stat().st_mtime
-
-
 @pytest.fixture(scope="session")
 def built_site() -> Path:
-    """``_build/html``, (re)built if missing or stale. A failed build fails the tests that need it, with its log."""
-    if site_is_stale():
-        for command in (
-            ["make", "book-vendor"],
-            [str(ROOT / ".venv/bin/jupyter-book"), "build", ".", "--warningiserror", "--keep-going"],
-        ):
-            run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-            if run.returncode != 0:
-                pytest.fail(f"{' '.join(command)} failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
+    """``_build/html``, (re)built if missing or stale, once for all test processes (tests/sites.py)."""
+    sites.build_once(SITE, sites.STUDENT_COMMANDS)
     return SITE
 
 

@@ -7,23 +7,19 @@ when it is missing or older than its inputs.
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, book_inputs
 
-INSTRUCTOR_SITE = ROOT / "_build" / "instructor" / "_build" / "html"
+from tests import sites
+
+INSTRUCTOR_SITE = sites.INSTRUCTOR_SITE
 CHAPTERS = ["wages-on-wreck", "desertion", "pilgrims", "load-lines", "comparative"]
 
 
 @pytest.fixture(scope="session")
 def instructor_site() -> Path:
-    stamp = INSTRUCTOR_SITE / "searchindex.js"
-    if not stamp.exists() or max(f.stat().st_mtime for f in book_inputs()) > stamp.stat().st_mtime:
-        run = subprocess.run(["make", "book-instructor"], cwd=ROOT, capture_output=True, text=True)
-        if run.returncode != 0:
-            pytest.fail(f"make book-instructor failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
+    sites.build_once(INSTRUCTOR_SITE, sites.INSTRUCTOR_COMMANDS)
     return INSTRUCTOR_SITE
 
 
