@@ -11,6 +11,7 @@ by one test process while the others wait (tests/sites.py).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 from collections.abc import Iterator
@@ -85,16 +86,39 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+@contextlib.contextmanager
+def serving(folder: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
+    """``folder`` served by ``handler`` on a free port of 127.0.0.1 while the block runs; yields its address."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="module")
 def site_url(built_site: Path) -> Iterator[str]:
     """The built site served on a free port of 127.0.0.1 for the duration of the module."""
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(built_site) as url:
+        yield url
+
+
+def form_of(root) -> dict[str, str]:
+    """A calculator's form as the page's script reads it (``root``: the calculator's element handle)."""
+    return root.evaluate(
+        """root => {
+          const values = {};
+          for (const el of root.querySelector("form").elements) {
+            if (!el.name) continue;
+            if (el.type === "checkbox") values[el.name] = el.checked ? "true" : "false";
+            else if (el.type === "radio") { if (el.checked) values[el.name] = el.value; }
+            else values[el.name] = el.value;
+          }
+          return values;
+        }"""
+    )
 
 
 @pytest.fixture(scope="module")

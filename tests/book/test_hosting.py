@@ -15,14 +15,12 @@ the chapter a calculator is made to go live under the policy (its Web Worker, th
 
 from __future__ import annotations
 
-import functools
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 
 import pytest
-from conftest import FailedRequests
+from conftest import FailedRequests, serving
 from playwright.sync_api import expect
 from test_hostile_titles import inline_handlers
 
@@ -63,12 +61,8 @@ class PolicyHandler(SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def hosted_url(built_site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(PolicyHandler, directory=str(built_site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(built_site, PolicyHandler) as url:
+        yield url
 
 
 def reader_page() -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import form_of
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 import widgets
@@ -59,22 +60,6 @@ def open_chapter(browser: Browser, site_url: str, chapter: str, width: int) -> t
     page.context.on("request", lambda request: urls.append(request.url))
     page.goto(f"{site_url}/book/chapters/{chapter}.html")
     return page, urls
-
-
-def form_of(root) -> dict[str, str]:
-    """The calculator's form as the page's script reads it."""
-    return root.evaluate(
-        """root => {
-          const values = {};
-          for (const el of root.querySelector("form").elements) {
-            if (!el.name) continue;
-            if (el.type === "checkbox") values[el.name] = el.checked ? "true" : "false";
-            else if (el.type === "radio") { if (el.checked) values[el.name] = el.value; }
-            else values[el.name] = el.value;
-          }
-          return values;
-        }"""
-    )
 
 
 def an_edit(root, provision_id: str) -> tuple[str, str]:

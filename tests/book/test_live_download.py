@@ -8,16 +8,15 @@ and, when asked, cuts the wasm's first response after ``CUT`` bytes, as a phone'
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
 import time
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from conftest import serving
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
@@ -58,13 +57,8 @@ class SlowHandler(SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def slow_site(built_site: Path) -> Iterator[str]:
-    handler = functools.partial(SlowHandler, directory=str(built_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(built_site, SlowHandler) as url:
+        yield url
 
 
 def manifest_total(built_site: Path) -> int:

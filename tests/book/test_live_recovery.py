@@ -10,17 +10,16 @@ change. And the deadline never fires while the runtime still downloads (issue 26
 
 from __future__ import annotations
 
-import functools
 import json
 import re
-import threading
 import time
 import zipfile
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 
 import pytest
+from conftest import serving
 from playwright.sync_api import Page, expect
 
 from widgets.views.live import run_cell
@@ -195,11 +194,8 @@ class Trickle(Quiet):
 
 @pytest.fixture(scope="module")
 def trickling_site(built_site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Trickle, directory=str(built_site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(built_site, Trickle) as url:
+        yield url
 
 
 def test_no_deadline_fires_while_python_downloads(browser, trickling_site, built_site, page_table):

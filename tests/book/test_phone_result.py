@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import form_of
 from playwright.sync_api import expect
 
 from widgets.views.page import form_result
@@ -14,21 +15,6 @@ from widgets.views.page import form_result
 pytestmark = [pytest.mark.book, pytest.mark.browser]
 LIVE_MS = 120_000
 HEIGHT = 844
-
-
-def form_of(root) -> dict[str, str]:
-    return root.evaluate(
-        """root => {
-          const values = {};
-          for (const el of root.querySelector("form").elements) {
-            if (!el.name) continue;
-            if (el.type === "checkbox") values[el.name] = el.checked ? "true" : "false";
-            else if (el.type === "radio") { if (el.checked) values[el.name] = el.value; }
-            else values[el.name] = el.value;
-          }
-          return values;
-        }"""
-    )
 
 
 @pytest.mark.parametrize("width", [390, 1280])
