@@ -59,6 +59,7 @@ html-page-context    400      reader.statute_reader.share_sidebar_toctree   befo
 html-page-context    500      exercises.exercise_boxes.page_context
 html-page-context    500      offline.service_worker.page_context
 html-page-context    600      theme.site_theme.fix_page                     after pydata-sphinx-theme's (500)
+html-page-context    600      theme.print_handout.add_print_footer          after the theme's context (500)
 html-page-context    900      live.live_calculators.page_context            after myst-nb added its scripts (500)
 html-page-context    900      theme.offline_pages.keep_pages_offline        after every extension added its assets
 build-finished       400      theme.site_theme.write_landing                before sphinx-external-toc's (500)
