@@ -17,11 +17,22 @@ VISIBLE = """sel => [...document.querySelectorAll(sel)]
   .map(el => (el.tagName + '.' + (el.className || '') + ' ' + (el.textContent || '').trim().slice(0, 30)))"""
 
 CONTROLS = (
-    "button, [role=button], summary, input[type=checkbox], input[type=radio], input[type=submit],"
+    "button, [role=button]:not(a.akn-term), details:not([open]):not(.lm-law) > summary, input[type=checkbox],"
+    " input[type=radio], input[type=submit], "
     " .lm-ex-row input, .lm-what-if-bar, .bd-header-article, .bd-sidebar-primary, .bd-sidebar-secondary,"
     " #pst-back-to-top, .prev-next-area, .cell_input, details.above-input, nav.akn-jump"
 )
-"""What a handout never shows. A summary of an opened note is a label, but every summary in a chapter is a toggle."""
+"""What a handout never shows. A defined term (a link that opens its definition on a screen) prints as a word; a
+summary prints only as the heading of what it opened (no marker: see :func:`toggles`)."""
+
+
+def toggles(page) -> list[str]:
+    """Summaries printed as a toggle: with a disclosure marker, or heading nothing (their details closed)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('summary')].filter(el => el.getClientRects().length)
+             .filter(el => getComputedStyle(el).display === 'list-item' || !el.parentElement.open)
+             .map(el => el.textContent.trim().slice(0, 40))"""
+    )
 
 
 def printed(browser, url: str, mode: str = "light"):
@@ -48,6 +59,7 @@ def test_a_chapter_prints_as_a_handout(browser, site_url):
     context, page = printed(browser, f"{site_url}/book/chapters/wages-on-wreck.html")
     try:
         assert page.evaluate(VISIBLE, CONTROLS) == []
+        assert toggles(page) == []
         assert boxes_look_like_text(page) == []
         # the law: the provisions quoted, and the law beside each calculator, unfolded
         assert page.locator(".provision-quote").first.is_visible()
@@ -78,19 +90,29 @@ def test_a_chapter_prints_as_a_handout(browser, site_url):
 
 
 @pytest.mark.parametrize(
-    ("address", "citation"),
+    ("address", "citation", "text"),
     [
-        ("book/reader/pk-mso-2001/section-161.html", "Merchant Shipping Ordinance, 2001, s. 161"),
-        ("book/reader/pk-mso-2001/index.html", "Merchant Shipping Ordinance, 2001"),
-        ("book/reader/in-msb-2016/section-256.html", "Merchant Shipping Bill, 2016, s. 256"),
+        (
+            "book/reader/pk-mso-2001/section-161.html",
+            "Merchant Shipping Ordinance, 2001, s. 161",
+            "[id='part_IV__chp_11__sec_161__subsec_1__para_a__subpara_ii']",
+        ),
+        ("book/reader/pk-mso-2001/index.html", "Merchant Shipping Ordinance, 2001", "ul.akn-contents"),
+        (
+            "book/reader/in-msb-2016/section-256.html",
+            "Merchant Shipping Bill, 2016, s. 256",
+            "[id='part_XIV__sec_256__subsec_2'] table tbody tr",
+        ),
     ],
     ids=["section", "statute contents", "section with a Table"],
 )
-def test_a_section_and_a_statute_print_their_text_cleanly(browser, site_url, address, citation):
+def test_a_section_and_a_statute_print_their_text_cleanly(browser, site_url, address, citation, text):
     context, page = printed(browser, f"{site_url}/{address}", mode="dark")
     try:
         assert page.evaluate(VISIBLE, CONTROLS + ", a.akn-permalink, .akn-cite-menu") == []
-        assert page.locator("article h1").first.is_visible()
+        assert toggles(page) == []
+        assert page.locator(text).first.is_visible()
+        assert page.locator("#jb-print-docs-body h1").is_visible()  # the theme's print header: the page's title
         text_colour = page.evaluate("getComputedStyle(document.querySelector('article')).color")
         assert sum(int(n) for n in text_colour[4:-1].split(",")[:3]) < 3 * 90, text_colour  # dark ink on paper
         body = page.evaluate("getComputedStyle(document.body).backgroundColor")

@@ -33,8 +33,8 @@
     }
   }
 
-  /* What a handout must show that a screen keeps folded: the law beside a calculator, a result's steps. */
-  var UNFOLD = ".bd-article details.lm-law:not([open]), .bd-article .lm-calc-result details:not([open])";
+  /* What a handout must show that a screen keeps folded: the law beside a calculator. */
+  var UNFOLD = ".bd-article details.lm-law:not([open])";
   var shown = null;
   var opened = [];
   function light() {
