@@ -64,6 +64,7 @@ html-page-context    500      exercises.exercise_boxes.page_context
 html-page-context    500      offline.service_worker.page_context
 html-page-context    500      search.site_search.mark_body                  what a page holds is what the search reads
 html-page-context    600      theme.site_theme.fix_page                     after pydata-sphinx-theme's (500)
+html-page-context    600      theme.print_handout.add_print_footer          after the theme's context (500)
 html-page-context    900      live.live_calculators.page_context            after myst-nb added its scripts (500)
 html-page-context    900      theme.offline_pages.keep_pages_offline        after every extension added its assets
 html-page-context    950      theme.inline_scripts.move_inline_scripts      after thebe's scripts are dropped (900)

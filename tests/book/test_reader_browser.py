@@ -1,6 +1,6 @@
 """A reader on a section's page of the built book, in Debian's chromium through playwright, on a phone (390 px) and a
-desktop screen: the breadcrumb and previous/next links, a visible and focusable permalink with a "copy citation"
-button on every numbered provision, the citation it copies, an old link into a Part's page landing on the section's
+desktop screen: the breadcrumb and previous/next links, one ¶ menu on every numbered provision (a 24 px target at the
+end of its first line) with the citation and the link it copies, an old link into a Part's page landing on the section's
 page at its provision, the notes closed on a phone, and the penalty Table readable on a phone."""
 
 from __future__ import annotations
@@ -74,44 +74,97 @@ def test_a_section_page_has_its_breadcrumb_and_previous_and_next_sections(browse
     assert no_sideways_scroll(page) and errors == []
 
 
+def open_menu(page, link):
+    """Tap or click the provision's ¶: its menu, shared by the page, opens under it."""
+    link.scroll_into_view_if_needed()
+    link.click()
+    menu = page.locator("#akn-cite-menu")
+    menu.wait_for(state="visible")
+    return menu
+
+
 @pytest.mark.parametrize(("width", "height", "touch"), SCREENS, ids=SCREEN_IDS)
-def test_the_permalink_of_a_sub_clause_is_visible_focusable_and_copies_its_citation(
-    browser, site_url, width, height, touch
-):
+def test_a_sub_clause_s_one_menu_offers_its_citation_and_its_link(browser, site_url, width, height, touch):
     page, errors = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-161.html", width, height, touch)
     provision = page.locator(f"[id='{S161_1_A_II}']")
     link = provision.locator("a.akn-permalink").first
-    button = provision.locator("button.akn-cite").first
-    link.scroll_into_view_if_needed()
-    assert link.is_visible() and button.is_visible()
-    assert link.get_attribute("href") == f"#{S161_1_A_II}" and link.get_attribute("aria-label") == (
-        "Link to s. 161(1)(a)(ii)"
-    )
+    assert provision.locator("button").count() == 0  # no Cite button in front of every sub-provision any more
+    assert link.get_attribute("href") == f"#{S161_1_A_II}"
+    assert link.get_attribute("aria-label") == "Cite or link s. 161(1)(a)(ii)"
+    assert link.get_attribute("aria-expanded") == "false"
     expected = "Merchant Shipping Ordinance, 2001, s. 161(1)(a)(ii)"
-    assert button.get_attribute("aria-label") == f"Cite {expected} (copy the citation)"
-    # keyboard: Tab from the permalink reaches the button, Enter copies
+    # keyboard: focus the ¶, Enter opens the menu with focus on "Copy citation", Enter copies
+    link.scroll_into_view_if_needed()
     link.focus()
-    assert link.evaluate("el => el === document.activeElement")
-    page.keyboard.press("Tab")
-    assert button.evaluate("el => el === document.activeElement")
+    page.keyboard.press("Enter")
+    menu = page.locator("#akn-cite-menu")
+    menu.wait_for(state="visible")
+    assert link.get_attribute("aria-expanded") == "true"
+    assert menu.locator(".akn-cite-menu-text").inner_text() == expected
+    copy_cite = menu.get_by_role("button", name="Copy citation")
+    assert copy_cite.evaluate("el => el === document.activeElement")
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelector('[role=status]').textContent.startsWith('Copied')")
     assert page.evaluate("navigator.clipboard.readText()") == expected
-    assert button.inner_text() == "Copied"
-    # the permalink leads to the provision, highlighted
-    link.click()
-    assert page.url.endswith(f"#{S161_1_A_II}")
+    menu.get_by_role("button", name="Copy link").click()
+    page.wait_for_function("document.querySelector('[role=status]').textContent.includes('#')")
+    assert page.evaluate("navigator.clipboard.readText()") == (
+        f"{site_url}/book/reader/pk-mso-2001/section-161.html#{S161_1_A_II}"
+    )
+    # Escape closes it and gives the focus back to the ¶
+    page.keyboard.press("Escape")
+    assert menu.is_hidden() and link.evaluate("el => el === document.activeElement")
+    # "Go to" leads to the provision, highlighted; the menu fits the screen
+    menu = open_menu(page, link)
+    box = menu.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    menu.get_by_role("link", name="Go to s. 161(1)(a)(ii)").click()
+    assert page.url.endswith(f"#{S161_1_A_II}") and menu.is_hidden()
     assert provision.evaluate("el => el.matches(':target')")
     assert no_sideways_scroll(page) and errors == []
 
 
-def test_every_numbered_provision_of_a_long_section_has_its_controls_and_the_page_fits_a_phone(browser, site_url):
+@pytest.mark.parametrize(("width", "height", "touch"), SCREENS, ids=SCREEN_IDS)
+def test_the_pilcrow_is_a_24_px_target_at_the_end_of_the_line_never_between_number_and_words(
+    browser, site_url, width, height, touch
+):
+    page, errors = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-161.html", width, height, touch)
+    found = page.evaluate(
+        r"""() => [...document.querySelectorAll('article div.akn-hier a.akn-permalink')].map(link => {
+             const box = link.getBoundingClientRect();
+             const line = link.parentElement.getBoundingClientRect();
+             const num = link.parentElement.querySelector('.akn-num');
+             const after = link.nextSibling;  // the provision's first words, which follow its number
+             let gap = null;
+             if (num && after && after.nodeType === Node.TEXT_NODE && after.textContent.trim()) {
+               const start = after.textContent.search(/\S/);
+               const range = document.createRange();
+               range.setStart(after, start); range.setEnd(after, start + 1);
+               const first = range.getClientRects()[0];
+               if (first && Math.abs(first.top - num.getBoundingClientRect().top) < 4) {
+                 gap = first.left - num.getBoundingClientRect().right;
+               }
+             }
+             return {w: box.width, h: box.height, right: line.right - box.right, gap};
+           })"""
+    )
+    assert len(found) >= 7
+    assert all(f["w"] >= 24 and f["h"] >= 24 for f in found), found[:3]
+    assert all(f["right"] < 2 for f in found), found[:3]  # against the right edge of its provision's first line
+    gaps = [f["gap"] for f in found if f["gap"] is not None]
+    assert gaps and all(g < 16 for g in gaps), gaps  # the words follow their number, no control between
+    assert errors == []
+
+
+def test_every_numbered_provision_of_a_long_section_has_its_menu_and_the_page_fits_a_phone(browser, site_url):
     page, errors = open_page(browser, f"{site_url}/book/reader/pk-mso-2001/section-2.html", 390, 844, True)
     numbered = page.locator("div.akn-hier:has(> p .akn-num), div.akn-hier:has(> div.akn-intro > p .akn-num)")
-    links, buttons = page.locator("a.akn-permalink"), page.locator("button.akn-cite")
-    assert numbered.count() > 40 and links.count() == buttons.count() >= numbered.count()
-    citation = page.locator("a[href='#part_I__chp_1__sec_2__para_47'] + button.akn-cite")
-    assert citation.get_attribute("data-akn-cite") == "Merchant Shipping Ordinance, 2001, s. 2(47)"
+    links = page.locator("a.akn-permalink")
+    assert numbered.count() > 40 and links.count() >= numbered.count()
+    assert page.locator("button.akn-cite").count() == 0
+    menu = open_menu(page, page.locator("a.akn-permalink[href='#part_I__chp_1__sec_2__para_47']"))
+    assert menu.locator(".akn-cite-menu-text").inner_text() == "Merchant Shipping Ordinance, 2001, s. 2(47)"
+    assert page.locator("div.akn-cite-menu").count() == 1  # one menu for the page
     assert no_sideways_scroll(page) and errors == []
 
 
@@ -165,9 +218,10 @@ def test_the_penalty_table_is_readable_on_a_phone_with_its_item_numbers_pinned(b
         "section-14.html#part_III__chp_I__sec_14__subsec_1"
     )
     assert section.is_visible() and table.locator("tbody tr").first.locator("td").nth(4).is_visible()
-    cite_item = first.locator("button.akn-cite")  # an item's own permalink and citation, first in its card
-    assert cite_item.get_attribute("data-akn-cite") == "Merchant Shipping Bill, 2016, s. 256(2) Table item 1"
+    cite_item = first.locator("a.akn-permalink")  # an item's own ¶, first in its card
     assert cite_item.is_visible()
+    menu = open_menu(page, cite_item)
+    assert menu.locator(".akn-cite-menu-text").inner_text() == "Merchant Shipping Bill, 2016, s. 256(2) Table item 1"
     assert errors == []
     wider, errors = open_page(browser, f"{site_url}/book/reader/in-msb-2016/section-256.html#{provision.eid}", 700)
     table = wider.locator(f"[id='{provision.eid}'] table.akn-table")

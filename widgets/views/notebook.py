@@ -21,10 +21,18 @@ from widgets.views.page import calculator_html, result_panel
 from widgets.views.reader_links import reader_link
 
 LABEL_WRAP = (
-    "<style>.lm-calculator .widget-label, .lm-calculator .widget-label-basic {white-space: normal; max-width: 100%}"
-    "</style>"
+    "<style>.lm-calculator .widget-label, .lm-calculator .widget-label-basic {white-space: normal; max-width: 100%;"
+    " height: auto; min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.35; padding: 0.3em 0;"
+    " box-sizing: border-box} .lm-calculator .widget-inline-hbox {height: auto;"
+    " min-height: var(--jp-widgets-inline-height, 28px)}</style>"
 )
-"""A label longer than a phone's width wraps onto a second line (ipywidgets keeps labels on one line and cuts them)."""
+"""A label longer than its line wraps onto a second line (ipywidgets keeps labels on one line and cuts them), and its
+box grows with it: ipywidgets gives a label one line's fixed height (``--jp-widgets-inline-height``, 28 px) and line
+height, so that in JupyterLab a wrapped label's second line was drawn over the dropdown or box below it (measured in
+JupyterLab 4.6 and ipywidgets 8.1: "Reading: whether six days' pay or …", 56 px of text in a 28 px box;
+``tests/widgets/test_jupyterlab.py``); and a control's own box has that fixed height too, so that one wrapped onto
+two lines (label, then dropdown) ran over the next control's label. Both grow now: with the control's wrapping
+layout (``controls.WRAPPING``) a long label stands on its own lines above its control, and the next control below."""
 
 
 class CalculatorBox(w.VBox):

@@ -1,5 +1,5 @@
 """the theme's chrome works on a phone and passes axe-core — the menu and contents buttons, the
-sidebar's disclosure buttons, the code cells' toggles, one (light) colour mode.
+sidebar's disclosure buttons, the code cells' toggles, the colour mode of the reader's system.
 
 **The buttons.** sphinx-book-theme (1.3.0) draws its own header above the article: the primary-sidebar toggle, the
 page's buttons (search) and the secondary-sidebar ("contents") toggle. It leaves pydata-sphinx-theme's navbar empty
@@ -28,11 +28,13 @@ as plain text unescaped (:data:`PLAIN_TITLES`): :func:`fix_page` escapes them.
 **Colours.** The links' colour (sphinx-book-theme's primary colour) is made dark enough for the tinted boxes it
 appears on (``static_theme/site_theme.css``).
 
-**One colour mode.** Measured with axe-core (``tests/book/test_accessibility.py``), dark mode failed colour contrast
-on the reader's notes and the calculators (118 serious nodes on Pakistan Part IV against 38 in light): their colours
-are chosen for a light page. Until dark is right the light/dark switch is not drawn and every page is light, whatever
-a reader chose before (``site_theme_templates/``: ``theme-switcher.html`` and ``layout.html``, which also leaves
-Sphinx's own search scripts out of every page's head; see ``site_search.py``).
+**The system's colour mode.** The page follows the reader's system, a phone's dark mode included (``_config.yml``:
+``default_mode: auto``; ``templates/layout.html`` sets the mode before the first paint). Dark mode was switched off
+once because it failed colour contrast on the reader's notes and the calculators (118 serious nodes on Pakistan Part
+IV against 38 in light); the book's own colours are now defined once for both modes (``static/site_theme.css``:
+``--lm-*``, and tints mixed into the page's background) and axe-core checks every kind of page in both
+(``tests/book/test_dark_mode.py``). There is no switch (``theme-switcher.html`` is empty); ``layout.html`` also
+leaves Sphinx's own search scripts out of every page's head (see ``site_search.py``).
 """
 
 from __future__ import annotations
@@ -128,7 +130,8 @@ NOT_FOUND = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Page not found — {title}</title><style>
 :root {{ color-scheme: light dark; }}
-body {{ font: 1rem/1.5 system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; }}
+body {{ font: 1rem/1.5 system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem;
+  background: Canvas; color: CanvasText; }}
 a {{ color: LinkText; }} input, button {{ font: inherit; min-height: 2.75rem; }}
 </style></head><body><main>
 <h1>Page not found</h1>

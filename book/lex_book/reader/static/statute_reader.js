@@ -1,10 +1,13 @@
 /* The statute reader's controls (book/_ext/statute_reader.py, akn_render.py, note_nodes.py). Nothing is fetched.
 
-   1. "Copy citation": every numbered provision has a permalink
+   1. One ¶ menu per provision: every numbered provision has a permalink
         <a class="akn-permalink" href="#eId" aria-label="Link to s. 161(1)" data-akn-cite="s. 161(1)">¶</a>
-      and this script adds right after it a button whose data-akn-cite is the full citation, the document's title
-      (once in the page: <span id="akn-work" data-akn-title="Merchant Shipping Ordinance, 2001" hidden>) and the
-      provision's ("Merchant Shipping Ordinance, 2001, s. 161(1)"), which it copies to the clipboard, and says so.
+      (a plain link without this script), set at the end of its first line (statute_reader.css) so that it never
+      stands between a number and its words. This script makes it open one small menu, shared by the page: the full
+      citation, the document's title (once in the page: <span id="akn-work" data-akn-title="Merchant Shipping
+      Ordinance, 2001" hidden>) and the provision's ("Merchant Shipping Ordinance, 2001, s. 161(1)"), with "Copy
+      citation", "Copy link" (the page's address with the provision's anchor) and "Go to" (the anchor). Escape, a
+      click elsewhere or a second tap on the ¶ closes it; what was copied is said in a live region.
    2. Moved sections: a Part's or Chapter's page holds <script type="application/json" id="akn-moved"> mapping each of
       its sections' eIds to the section's page. A link into the Part from before sections had pages of their own
       (part-iv.html#part_IV__chp_11__sec_161__subsec_1) is sent on to that page and anchor.
@@ -58,6 +61,14 @@
     });
   }
 
+  function button(text, action) {
+    var made = document.createElement("button");
+    made.type = "button";
+    made.textContent = text;
+    made.setAttribute("data-akn-copy", action);
+    return made;
+  }
+
   function citations() {
     var links = document.querySelectorAll("a.akn-permalink[data-akn-cite]");
     if (!links.length) return;
@@ -68,30 +79,112 @@
     status.setAttribute("role", "status");
     status.setAttribute("aria-live", "polite");
     document.body.appendChild(status);
-    links.forEach(function (link) {
+
+    var menu = document.createElement("div");
+    menu.className = "akn-cite-menu";
+    menu.id = "akn-cite-menu";
+    menu.hidden = true;
+    menu.setAttribute("role", "dialog");
+    var text = document.createElement("p");
+    text.className = "akn-cite-menu-text";
+    text.id = "akn-cite-menu-text";
+    menu.setAttribute("aria-labelledby", text.id);
+    var copyCite = button("Copy citation", "cite");
+    var copyLink = button("Copy link", "link");
+    var go = document.createElement("a");
+    go.className = "akn-cite-menu-go";
+    var actions = document.createElement("p");
+    actions.className = "akn-cite-menu-actions";
+    actions.append(copyCite, copyLink, go);
+    menu.append(text, actions);
+    document.body.appendChild(menu);
+    var opener = null;
+
+    function close(refocus) {
+      if (!opener) return;
+      opener.setAttribute("aria-expanded", "false");
+      if (refocus) opener.focus();
+      opener = null;
+      menu.hidden = true;
+    }
+
+    function place(link) {
+      var box = link.getBoundingClientRect();
+      var width = Math.min(menu.offsetWidth, document.documentElement.clientWidth - 16);
+      var left = Math.max(8, Math.min(box.right - width, document.documentElement.clientWidth - width - 8));
+      menu.style.left = left + window.scrollX + "px";
+      menu.style.top = box.bottom + window.scrollY + 4 + "px";
+    }
+
+    function open(link) {
       var cite = (title ? title + ", " : "") + link.getAttribute("data-akn-cite");
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "akn-cite";
-      button.textContent = "Cite";
-      button.setAttribute("data-akn-cite", cite);
-      button.setAttribute("aria-label", "Cite " + cite + " (copy the citation)"); // starts with the visible word
-      button.addEventListener("click", function () {
-        copyText(cite).then(
+      var href = link.getAttribute("href");
+      opener = link;
+      text.textContent = cite;
+      menu.setAttribute("data-akn-cite", cite);
+      menu.setAttribute("data-akn-link", window.location.href.split("#")[0] + href);
+      go.href = href;
+      go.textContent = "Go to " + link.getAttribute("data-akn-cite");
+      copyCite.textContent = "Copy citation";
+      copyLink.textContent = "Copy link";
+      link.setAttribute("aria-expanded", "true");
+      menu.hidden = false;
+      place(link);
+      copyCite.focus();
+    }
+
+    links.forEach(function (link) {
+      var label = link.getAttribute("data-akn-cite");
+      link.setAttribute("role", "button");
+      link.setAttribute("aria-haspopup", "dialog");
+      link.setAttribute("aria-expanded", "false");
+      link.setAttribute("aria-controls", menu.id);
+      link.setAttribute("aria-label", "Cite or link " + label);
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        if (opener === link) close(true);
+        else open(link);
+      });
+      link.addEventListener("keydown", function (event) {
+        if (event.key === " ") {
+          event.preventDefault();
+          link.click();
+        }
+      });
+    });
+
+    menu.addEventListener("click", function (event) {
+      var target = event.target.closest("[data-akn-copy]");
+      if (target) {
+        var what = target.getAttribute("data-akn-copy");
+        var value = menu.getAttribute(what === "cite" ? "data-akn-cite" : "data-akn-link");
+        copyText(value).then(
           function () {
-            button.textContent = "Copied";
-            status.textContent = "Copied: " + cite;
+            target.textContent = "Copied";
+            status.textContent = "Copied: " + value;
           },
           function () {
-            button.textContent = "Copy failed";
-            status.textContent = "Could not copy; the citation is " + cite;
+            target.textContent = "Copy failed";
+            status.textContent = "Could not copy; it reads " + value;
           }
         );
-        window.setTimeout(function () {
-          button.textContent = "Cite";
-        }, 2000);
-      });
-      link.insertAdjacentElement("afterend", button);
+      } else if (event.target === go) {
+        close(false);
+      }
+    });
+    menu.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") close(true);
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && opener) close(true);
+    });
+    document.addEventListener("click", function (event) {
+      if (opener && !menu.contains(event.target) && event.target !== opener) close(false);
+    });
+    menu.addEventListener("focusout", function (event) {
+      if (opener && event.relatedTarget && !menu.contains(event.relatedTarget) && event.relatedTarget !== opener) {
+        close(false);
+      }
     });
   }
 
