@@ -10,12 +10,13 @@ the site loads at read time is inside it; the build itself reads only the venv, 
    jupyterlite-pyodide-kernel was made for) is copied to ``static/pyodide/``. Its ``pyodide-lock.json`` lists ~350
    packages whose wheels the npm package does not hold (they are on Pyodide's CDN only); the copy's lock keeps none
    of them, so nothing in the site can point outside it, and the lock add-on resolves every wheel from PyPI instead.
-2. Wheels (``wheels/``), made here, never downloaded or compiled: this project's wheel (corpus + widgets, AKN and
-   YAML as package data, without ``widgets/exercises.py``: it knows the exercises' answers), PyYAML's pure-Python
-   package (``pyyaml_pure.py``) and Babel with the English locale data only (``babel_slim.py``), both repacked from
-   the venv's installed files, and ``lex-maritima-live`` (``live/`` plus the provision text and the exercises' digests
-   exported by ``export_texts.py``). lxml has no Pyodide wheel outside the CDN, so it is left out of the lock
-   (``jupyter_lite_config.json``), which is why the text is exported.
+2. Wheels (``wheels/``), made here, never downloaded or compiled, by the packager of the page's runtime too
+   (``widgets/browser.py``, with its one list of what a browser must not get): this project's wheel (corpus +
+   widgets, AKN and YAML as package data, without ``widgets/exercises.py``: it knows the exercises' answers),
+   PyYAML's pure-Python package (``pyyaml_pure.py``) and Babel with the English locale data only
+   (``babel_slim.py``), both repacked from the venv's installed files, and ``lex-maritima-live`` (``live/`` plus the
+   provision text and the exercises' digests exported by ``export_texts.py``). lxml has no Pyodide wheel outside the
+   CDN, so it is left out of the lock (``jupyter_lite_config.json``), which is why the text is exported.
 3. The topic chapters as notebooks for the lab (``notebooks.py``), in ``files/``.
 4. ``jupyter lite build`` with the Pyodide kernel and its lock add-on (``PyodideLockAddon``): ipywidgets, ipykernel,
    micropip… come from PyPI as pure-Python wheels into ``static/pyodide-lock/``, resolved by ``uv pip compile
@@ -36,7 +37,6 @@ import json
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -49,7 +49,6 @@ import babel_slim  # noqa: E402
 import export_texts  # noqa: E402
 import notebooks  # noqa: E402
 import pyyaml_pure  # noqa: E402
-from wheelfile import write_wheel  # noqa: E402
 
 from widgets import browser  # noqa: E402
 
@@ -60,7 +59,7 @@ CHAPTERS = ROOT / "book" / "chapters"
 STAMP = "lex-maritima-lite.json"
 """Written last into the output: what was built, from which Pyodide, when (tests check freshness against it)."""
 PYODIDE_SKIP = (".map", ".d.ts", ".html", "README.md", "package.json")
-PROJECT_PARTS = ("pyproject.toml", "corpus", "widgets")
+PROJECT_PACKAGES = ("corpus", "widgets")
 
 
 def log(message: str) -> None:
@@ -93,45 +92,22 @@ def stage_pyodide(static: Path) -> None:
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
-def _ignored(folder: str, names: list[str]) -> set[str]:
-    """What the project's wheel leaves out: caches and what :func:`widgets.browser.sent` withholds from a browser
-    (the exercises' answers: a student checks with the digests of ``exercise_checks.json``, through
-    ``lex_maritima_live.check``)."""
-    relative = Path(folder).resolve().relative_to(ROOT).as_posix()
-    return {
-        n
-        for n in names
-        if n == "__pycache__" or n.endswith(".pyc") or not browser.sent(f"{relative}/{n}", page_runtime=False)
-    }
-
-
 def project_wheel(out_dir: Path) -> Path:
-    """This project's wheel, built by pip from a copy of the sources (so the work tree gets no build/ folder)."""
-    with tempfile.TemporaryDirectory(prefix="lex-maritima-wheel-") as tmp:
-        for part in PROJECT_PARTS:
-            source = ROOT / part
-            if source.is_dir():
-                shutil.copytree(source, Path(tmp) / part, ignore=_ignored)
-            else:
-                shutil.copy2(source, Path(tmp) / part)
-        subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", tmp,
-             "-w", str(out_dir)],
-            check=True,
-        )  # fmt: skip
-    return max(out_dir.glob("lex_maritima-*.whl"))
+    """This project's wheel: ``corpus`` and ``widgets`` as :func:`widgets.browser.package_files` sends them to the lab
+    (not the exercises' answers: a student checks with the digests of ``exercise_checks.json``, through
+    ``lex_maritima_live.check``), with the installed project's name, version and requirements."""
+    return browser.installed_wheel(out_dir, "lex-maritima", PROJECT_PACKAGES)
 
 
 def live_wheel(out_dir: Path) -> Path:
     """``lex-maritima-live``: ``live/lex_maritima_live`` and the provision text exported from the corpus."""
-    package = LITE / "live" / "lex_maritima_live"
-    files = {f"lex_maritima_live/{p.name}": p.read_bytes() for p in sorted(package.glob("*.py"))}
+    files = browser.package_files("lex_maritima_live", page_runtime=False, folder=LITE / "live" / "lex_maritima_live")
     texts = json.dumps(export_texts.export(), ensure_ascii=False, sort_keys=True, indent=1) + "\n"
     files["lex_maritima_live/provision_texts.json"] = texts.encode("utf-8")
     checks = json.dumps(export_texts.exercise_checks(), ensure_ascii=False, sort_keys=True, indent=1) + "\n"
     files["lex_maritima_live/exercise_checks.json"] = checks.encode("utf-8")
     version = importlib.metadata.version("lex-maritima")
-    return write_wheel(out_dir, "lex-maritima-live", version, files, ("lex-maritima", "ipywidgets>=8.1,<9"))
+    return browser.write_wheel(out_dir, "lex-maritima-live", version, files, ("lex-maritima", "ipywidgets>=8.1,<9"))
 
 
 def stage(lite_dir: Path) -> None:
