@@ -4,7 +4,9 @@
 it takes about ten seconds (``benchmarks/lite_build.py``). The output names no path of the machine that built it and
 every URL in it is relative, so one build works wherever it is placed. The site is JupyterLab only (the whole chapter
 notebook, ``lab/index.html?path=chapters/<chapter>.ipynb``); the book's in-page calculators do not use it. Everything
-the site loads at read time is inside it; the build itself reads only the venv, ``node_modules`` and PyPI:
+the site loads at read time is inside it; the build itself reads only the venv, ``node_modules`` and the wheels
+``make setup`` fetched from PyPI (``.venv/lite-wheels``, pinned with their hashes in ``requirements.lock``: see
+``wheels.py``), so it runs with the network off:
 
 1. Pyodide: the npm package ``pyodide`` (``node_modules/pyodide``, pinned in package.json to the version
    jupyterlite-pyodide-kernel was made for) is copied to ``static/pyodide/``. Its ``pyodide-lock.json`` lists ~350
@@ -18,9 +20,11 @@ the site loads at read time is inside it; the build itself reads only the venv, 
    provision text and the exercises' digests exported by ``export_texts.py``). lxml has no Pyodide wheel outside the
    CDN, so it is left out of the lock (``jupyter_lite_config.json``), which is why the text is exported.
 3. The topic chapters as notebooks for the lab (``notebooks.py``), in ``files/``.
-4. ``jupyter lite build`` with the Pyodide kernel and its lock add-on (``PyodideLockAddon``): ipywidgets, ipykernel,
-   micropip… come from PyPI as pure-Python wheels into ``static/pyodide-lock/``, resolved by ``uv pip compile
-   --python-version 3.14`` (Pyodide's Python). Told a version and no interpreter, uv would download a CPython 3.14
+4. ``jupyter lite build`` with the Pyodide kernel and its lock add-on (``PyodideLockAddon``): ipywidgets, IPython,
+   micropip… are pure-Python wheels from PyPI, copied into ``static/pyodide-lock/``, resolved by ``uv pip compile
+   --python-version 3.14`` (Pyodide's Python) from the folder of pinned wheels alone (``--offline --no-index
+   --find-links``, added to the staged config: :func:`stage_config`); ``--lock`` resolves on PyPI instead, once, to
+   write the pins (``make lock``). Told a version and no interpreter, uv would download a CPython 3.14
    from GitHub to resolve with; it needs none (``--no-build``: wheels only), so the lock step passes
    ``--no-python-downloads`` and uv resolves for 3.14 from whatever Python it finds. The kernel installs jedi when
    it starts; ``jedi<0.20`` (1.6 MB, against 4.9 MB for 0.20 with its bundled typeshed) keeps the lab's download
@@ -37,6 +41,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -49,6 +54,7 @@ import babel_slim  # noqa: E402
 import export_texts  # noqa: E402
 import notebooks  # noqa: E402
 import pyyaml_pure  # noqa: E402
+import wheels  # noqa: E402
 
 from widgets import browser  # noqa: E402
 
@@ -110,10 +116,25 @@ def live_wheel(out_dir: Path) -> Path:
     return browser.write_wheel(out_dir, "lex-maritima-live", version, files, ("lex-maritima", "ipywidgets>=8.1,<9"))
 
 
+def offline_args(pinned: Path) -> list[str]:
+    """What makes the lock step's uv resolve from the folder of pinned wheels alone, reaching no index
+    (``wheels.py``)."""
+    return ["--offline", "--no-index", f"--find-links={pinned}"]
+
+
+def stage_config(lite_dir: Path, pinned: Path | None) -> None:
+    """The config files into ``lite_dir``: as they are in ``lite/``, and with uv told to resolve from ``pinned`` (the
+    wheels of ``lite/requirements.lock``) alone, offline, unless ``pinned`` is None (the online build of ``--lock``)."""
+    shutil.copy2(LITE / "jupyter-lite.json", lite_dir / "jupyter-lite.json")
+    config = json.loads((LITE / "jupyter_lite_config.json").read_text(encoding="utf-8"))
+    if pinned is not None:
+        options = config["PyodideLockAddon"].setdefault("pyodide_lock_uv_options", {})
+        options["extra_uv_args"] = [*options.get("extra_uv_args", []), *offline_args(pinned)]
+    (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
 def stage(lite_dir: Path) -> None:
-    """Config, wheels and notebooks into the staging folder ``lite_dir`` (its ``.cache`` is kept between builds)."""
-    for name in ("jupyter_lite_config.json", "jupyter-lite.json"):
-        shutil.copy2(LITE / name, lite_dir / name)
+    """Wheels and notebooks into the staging folder ``lite_dir`` (its ``.cache`` is kept between builds)."""
     wheels = lite_dir / "wheels"
     shutil.rmtree(wheels, ignore_errors=True)
     wheels.mkdir()
@@ -151,12 +172,16 @@ def check_offline(output: Path) -> None:
     log(f"lock: {len(lock['packages'])} packages, all local; pyodideUrl {kernel['pyodideUrl']}")
 
 
-def build(output: Path = OUTPUT, lite_dir: Path = STAGE) -> Path:
-    """Build the lite site into ``output`` (staging it in ``lite_dir``) and return it."""
+def build(output: Path = OUTPUT, lite_dir: Path = STAGE, pinned: Path | None = wheels.FOLDER) -> Path:
+    """Build the lite site into ``output`` (staging it in ``lite_dir``) and return it: offline, the lock step
+    resolving from the folder ``pinned`` alone (``wheels.py``), or from PyPI when ``pinned`` is None."""
     started = time.monotonic()
     version = pyodide_version()
+    if pinned is not None:
+        log(f"{len(wheels.check(pinned))} wheels of lite/requirements.lock in {pinned}; no index")
     lite_dir.mkdir(parents=True, exist_ok=True)
     stage_pyodide(lite_dir / "static")
+    stage_config(lite_dir, pinned)
     stage(lite_dir)
     shutil.rmtree(output, ignore_errors=True)
     (lite_dir / ".jupyterlite.doit.db").unlink(missing_ok=True)  # its task state describes the output just removed
@@ -174,12 +199,32 @@ def build(output: Path = OUTPUT, lite_dir: Path = STAGE) -> Path:
     return output
 
 
+def lock() -> None:
+    """Refresh ``lite/requirements.lock``: build once with uv resolving from PyPI (in a folder of its own, from
+    nothing), and pin what it took (``wheels.write_lock``)."""
+    with tempfile.TemporaryDirectory(prefix="lex-lite-lock-") as tmp:
+        lite_dir = Path(tmp) / "src"
+        build(Path(tmp) / "html" / "lite", lite_dir, pinned=None)
+        pinned = wheels.write_lock(lite_dir / ".cache" / "pyodide-lock" / "_work" / "pylock.toml")
+    log(f"{wheels.LOCK.relative_to(ROOT)}: {len(pinned)} wheels pinned")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=OUTPUT, help="where the site goes (default: %(default)s)")
     parser.add_argument("--stage", type=Path, default=STAGE, help="the staging folder (default: %(default)s)")
+    parser.add_argument(
+        "--wheels",
+        type=Path,
+        default=wheels.FOLDER,
+        help="the pinned wheels, fetched by `make setup` (default: %(default)s)",
+    )
+    parser.add_argument("--lock", action="store_true", help="refresh lite/requirements.lock from PyPI (`make lock`)")
     args = parser.parse_args()
-    build(args.output.resolve(), args.stage.resolve())
+    if args.lock:
+        lock()
+    else:
+        build(args.output.resolve(), args.stage.resolve(), args.wheels.resolve())
 
 
 if __name__ == "__main__":
