@@ -18,10 +18,19 @@ $(VENV)/.installed: requirements.lock pyproject.toml
 	$(PY) -m pip check
 	touch $@
 
-setup: $(VENV)/.installed
+# The wheels the JupyterLite lab takes from PyPI, pinned with their hashes in lite/requirements.lock, fetched here
+# (pip download --require-hashes, lite/wheels.py) so that `make lite` (and `make book-build`) runs with the network off.
+LITE_WHEELS := $(VENV)/lite-wheels
+$(LITE_WHEELS)/.fetched: lite/requirements.lock $(VENV)/.installed
+	$(PY) lite/wheels.py fetch --into $(LITE_WHEELS)
+	touch $@
+
+setup: $(VENV)/.installed $(LITE_WHEELS)/.fetched
 
 # Refresh every pin of requirements.lock to the newest release requirements*.txt allow, with hashes (pip-tools, in
-# a venv of its own so it never mixes with the project's). Review the diff, run `make test`, commit the lock.
+# a venv of its own so it never mixes with the project's), then the lab's lite/requirements.lock from one lite build
+# resolved on PyPI (lite/build.py --lock; it needs the new venv, and npm's Pyodide). Review the diff, run
+# `make test`, commit both locks.
 PIP_TOOLS := pip-tools==7.7.0
 LOCK_VENV := .venv-lock
 lock:
@@ -30,6 +39,8 @@ lock:
 	CUSTOM_COMPILE_COMMAND="make lock" $(LOCK_VENV)/bin/pip-compile --quiet --upgrade --generate-hashes \
 		--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links \
 		--output-file requirements.lock requirements-dev.txt
+	$(MAKE) $(VENV)/.installed node_modules/.package-lock.json
+	$(PY) lite/build.py --lock
 
 corpus: setup
 	$(PY) -m corpus build
@@ -53,10 +64,11 @@ book-build: corpus book-vendor
 	$(VENV)/bin/jupyter-book build . --warningiserror --keep-going
 	$(MAKE) lite LITE_OUT=_build/html/lite
 
-# The JupyterLite site behind "Open in JupyterLab" (Pyodide from npm, every wheel local), lite/build.py.
+# The JupyterLite site behind "Open in JupyterLab" (Pyodide from npm, every wheel local), lite/build.py; offline:
+# the wheels it does not make come from $(LITE_WHEELS), fetched by `make setup`.
 LITE_OUT ?= _build/html/lite
 lite: setup node_modules/.package-lock.json
-	$(PY) lite/build.py --output $(LITE_OUT)
+	$(PY) lite/build.py --output $(LITE_OUT) --wheels $(LITE_WHEELS)
 
 # The instructor edition: the same book with the exercises' solutions, built into _build/instructor/_build/html from
 # a copy of _config.yml with sphinx-exercise's hide_solutions off (course notes: LEX_NOTES, see book/instructors.md).

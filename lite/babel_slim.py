@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from wheelfile import installed_wheel
+from widgets.browser import installed_wheel
 
 LOCALE_DATA = "babel/locale-data/"
 KEPT_LOCALES = ("root.dat", "en.dat", "en_")
@@ -27,4 +27,4 @@ def kept(path: str) -> bool:
 
 def build(out_dir: Path) -> Path:
     """Write the slimmed wheel of the installed Babel into ``out_dir``."""
-    return installed_wheel(out_dir, "babel", kept)
+    return installed_wheel(out_dir, "babel", ("babel",), kept)

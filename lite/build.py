@@ -4,22 +4,27 @@
 it takes about ten seconds (``benchmarks/lite_build.py``). The output names no path of the machine that built it and
 every URL in it is relative, so one build works wherever it is placed. The site is JupyterLab only (the whole chapter
 notebook, ``lab/index.html?path=chapters/<chapter>.ipynb``); the book's in-page calculators do not use it. Everything
-the site loads at read time is inside it; the build itself reads only the venv, ``node_modules`` and PyPI:
+the site loads at read time is inside it; the build itself reads only the venv, ``node_modules`` and the wheels
+``make setup`` fetched from PyPI (``.venv/lite-wheels``, pinned with their hashes in ``requirements.lock``: see
+``wheels.py``), so it runs with the network off:
 
 1. Pyodide: the npm package ``pyodide`` (``node_modules/pyodide``, pinned in package.json to the version
    jupyterlite-pyodide-kernel was made for) is copied to ``static/pyodide/``. Its ``pyodide-lock.json`` lists ~350
    packages whose wheels the npm package does not hold (they are on Pyodide's CDN only); the copy's lock keeps none
    of them, so nothing in the site can point outside it, and the lock add-on resolves every wheel from PyPI instead.
-2. Wheels (``wheels/``), made here, never downloaded or compiled: this project's wheel (corpus + widgets, AKN and
-   YAML as package data, without ``widgets/exercises.py``: it knows the exercises' answers), PyYAML's pure-Python
-   package (``pyyaml_pure.py``) and Babel with the English locale data only (``babel_slim.py``), both repacked from
-   the venv's installed files, and ``lex-maritima-live`` (``live/`` plus the provision text and the exercises' digests
-   exported by ``export_texts.py``). lxml has no Pyodide wheel outside the CDN, so it is left out of the lock
-   (``jupyter_lite_config.json``), which is why the text is exported.
+2. Wheels (``wheels/``), made here, never downloaded or compiled, by the packager of the page's runtime too
+   (``widgets/browser.py``, with its one list of what a browser must not get): this project's wheel (corpus +
+   widgets, AKN and YAML as package data, without ``widgets/exercises.py``: it knows the exercises' answers),
+   PyYAML's pure-Python package (``pyyaml_pure.py``) and Babel with the English locale data only
+   (``babel_slim.py``), both repacked from the venv's installed files, and ``lex-maritima-live`` (``live/`` plus the
+   provision text and the exercises' digests exported by ``export_texts.py``). lxml has no Pyodide wheel outside the
+   CDN, so it is left out of the lock (``jupyter_lite_config.json``), which is why the text is exported.
 3. The topic chapters as notebooks for the lab (``notebooks.py``), in ``files/``.
-4. ``jupyter lite build`` with the Pyodide kernel and its lock add-on (``PyodideLockAddon``): ipywidgets, ipykernel,
-   micropip… come from PyPI as pure-Python wheels into ``static/pyodide-lock/``, resolved by ``uv pip compile
-   --python-version 3.14`` (Pyodide's Python). Told a version and no interpreter, uv would download a CPython 3.14
+4. ``jupyter lite build`` with the Pyodide kernel and its lock add-on (``PyodideLockAddon``): ipywidgets, IPython,
+   micropip… are pure-Python wheels from PyPI, copied into ``static/pyodide-lock/``, resolved by ``uv pip compile
+   --python-version 3.14`` (Pyodide's Python) from the folder of pinned wheels alone (``--offline --no-index
+   --find-links``, added to the staged config: :func:`stage_config`); ``--lock`` resolves on PyPI instead, once, to
+   write the pins (``make lock``). Told a version and no interpreter, uv would download a CPython 3.14
    from GitHub to resolve with; it needs none (``--no-build``: wheels only), so the lock step passes
    ``--no-python-downloads`` and uv resolves for 3.14 from whatever Python it finds. The kernel installs jedi when
    it starts; ``jedi<0.20`` (1.6 MB, against 4.9 MB for 0.20 with its bundled typeshed) keeps the lab's download
@@ -49,7 +54,7 @@ import babel_slim  # noqa: E402
 import export_texts  # noqa: E402
 import notebooks  # noqa: E402
 import pyyaml_pure  # noqa: E402
-from wheelfile import write_wheel  # noqa: E402
+import wheels  # noqa: E402
 
 from widgets import browser  # noqa: E402
 
@@ -60,7 +65,7 @@ CHAPTERS = ROOT / "book" / "chapters"
 STAMP = "lex-maritima-lite.json"
 """Written last into the output: what was built, from which Pyodide, when (tests check freshness against it)."""
 PYODIDE_SKIP = (".map", ".d.ts", ".html", "README.md", "package.json")
-PROJECT_PARTS = ("pyproject.toml", "corpus", "widgets")
+PROJECT_PACKAGES = ("corpus", "widgets")
 
 
 def log(message: str) -> None:
@@ -93,51 +98,43 @@ def stage_pyodide(static: Path) -> None:
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
-def _ignored(folder: str, names: list[str]) -> set[str]:
-    """What the project's wheel leaves out: caches and what :func:`widgets.browser.sent` withholds from a browser
-    (the exercises' answers: a student checks with the digests of ``exercise_checks.json``, through
-    ``lex_maritima_live.check``)."""
-    relative = Path(folder).resolve().relative_to(ROOT).as_posix()
-    return {
-        n
-        for n in names
-        if n == "__pycache__" or n.endswith(".pyc") or not browser.sent(f"{relative}/{n}", page_runtime=False)
-    }
-
-
 def project_wheel(out_dir: Path) -> Path:
-    """This project's wheel, built by pip from a copy of the sources (so the work tree gets no build/ folder)."""
-    with tempfile.TemporaryDirectory(prefix="lex-maritima-wheel-") as tmp:
-        for part in PROJECT_PARTS:
-            source = ROOT / part
-            if source.is_dir():
-                shutil.copytree(source, Path(tmp) / part, ignore=_ignored)
-            else:
-                shutil.copy2(source, Path(tmp) / part)
-        subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", tmp,
-             "-w", str(out_dir)],
-            check=True,
-        )  # fmt: skip
-    return max(out_dir.glob("lex_maritima-*.whl"))
+    """This project's wheel: ``corpus`` and ``widgets`` as :func:`widgets.browser.package_files` sends them to the lab
+    (not the exercises' answers: a student checks with the digests of ``exercise_checks.json``, through
+    ``lex_maritima_live.check``), with the installed project's name, version and requirements."""
+    return browser.installed_wheel(out_dir, "lex-maritima", PROJECT_PACKAGES)
 
 
 def live_wheel(out_dir: Path) -> Path:
     """``lex-maritima-live``: ``live/lex_maritima_live`` and the provision text exported from the corpus."""
-    package = LITE / "live" / "lex_maritima_live"
-    files = {f"lex_maritima_live/{p.name}": p.read_bytes() for p in sorted(package.glob("*.py"))}
+    files = browser.package_files("lex_maritima_live", page_runtime=False, folder=LITE / "live" / "lex_maritima_live")
     texts = json.dumps(export_texts.export(), ensure_ascii=False, sort_keys=True, indent=1) + "\n"
     files["lex_maritima_live/provision_texts.json"] = texts.encode("utf-8")
     checks = json.dumps(export_texts.exercise_checks(), ensure_ascii=False, sort_keys=True, indent=1) + "\n"
     files["lex_maritima_live/exercise_checks.json"] = checks.encode("utf-8")
     version = importlib.metadata.version("lex-maritima")
-    return write_wheel(out_dir, "lex-maritima-live", version, files, ("lex-maritima", "ipywidgets>=8.1,<9"))
+    return browser.write_wheel(out_dir, "lex-maritima-live", version, files, ("lex-maritima", "ipywidgets>=8.1,<9"))
+
+
+def offline_args(pinned: Path) -> list[str]:
+    """What makes the lock step's uv resolve from the folder of pinned wheels alone, reaching no index
+    (``wheels.py``)."""
+    return ["--offline", "--no-index", f"--find-links={pinned}"]
+
+
+def stage_config(lite_dir: Path, pinned: Path | None) -> None:
+    """The config files into ``lite_dir``: as they are in ``lite/``, and with uv told to resolve from ``pinned`` (the
+    wheels of ``lite/requirements.lock``) alone, offline, unless ``pinned`` is None (the online build of ``--lock``)."""
+    shutil.copy2(LITE / "jupyter-lite.json", lite_dir / "jupyter-lite.json")
+    config = json.loads((LITE / "jupyter_lite_config.json").read_text(encoding="utf-8"))
+    if pinned is not None:
+        options = config["PyodideLockAddon"].setdefault("pyodide_lock_uv_options", {})
+        options["extra_uv_args"] = [*options.get("extra_uv_args", []), *offline_args(pinned)]
+    (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
 def stage(lite_dir: Path) -> None:
-    """Config, wheels and notebooks into the staging folder ``lite_dir`` (its ``.cache`` is kept between builds)."""
-    for name in ("jupyter_lite_config.json", "jupyter-lite.json"):
-        shutil.copy2(LITE / name, lite_dir / name)
+    """Wheels and notebooks into the staging folder ``lite_dir`` (its ``.cache`` is kept between builds)."""
     wheels = lite_dir / "wheels"
     shutil.rmtree(wheels, ignore_errors=True)
     wheels.mkdir()
@@ -175,12 +172,16 @@ def check_offline(output: Path) -> None:
     log(f"lock: {len(lock['packages'])} packages, all local; pyodideUrl {kernel['pyodideUrl']}")
 
 
-def build(output: Path = OUTPUT, lite_dir: Path = STAGE) -> Path:
-    """Build the lite site into ``output`` (staging it in ``lite_dir``) and return it."""
+def build(output: Path = OUTPUT, lite_dir: Path = STAGE, pinned: Path | None = wheels.FOLDER) -> Path:
+    """Build the lite site into ``output`` (staging it in ``lite_dir``) and return it: offline, the lock step
+    resolving from the folder ``pinned`` alone (``wheels.py``), or from PyPI when ``pinned`` is None."""
     started = time.monotonic()
     version = pyodide_version()
+    if pinned is not None:
+        log(f"{len(wheels.check(pinned))} wheels of lite/requirements.lock in {pinned}; no index")
     lite_dir.mkdir(parents=True, exist_ok=True)
     stage_pyodide(lite_dir / "static")
+    stage_config(lite_dir, pinned)
     stage(lite_dir)
     shutil.rmtree(output, ignore_errors=True)
     (lite_dir / ".jupyterlite.doit.db").unlink(missing_ok=True)  # its task state describes the output just removed
@@ -198,12 +199,32 @@ def build(output: Path = OUTPUT, lite_dir: Path = STAGE) -> Path:
     return output
 
 
+def lock() -> None:
+    """Refresh ``lite/requirements.lock``: build once with uv resolving from PyPI (in a folder of its own, from
+    nothing), and pin what it took (``wheels.write_lock``)."""
+    with tempfile.TemporaryDirectory(prefix="lex-lite-lock-") as tmp:
+        lite_dir = Path(tmp) / "src"
+        build(Path(tmp) / "html" / "lite", lite_dir, pinned=None)
+        pinned = wheels.write_lock(lite_dir / ".cache" / "pyodide-lock" / "_work" / "pylock.toml")
+    log(f"{wheels.LOCK.relative_to(ROOT)}: {len(pinned)} wheels pinned")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=OUTPUT, help="where the site goes (default: %(default)s)")
     parser.add_argument("--stage", type=Path, default=STAGE, help="the staging folder (default: %(default)s)")
+    parser.add_argument(
+        "--wheels",
+        type=Path,
+        default=wheels.FOLDER,
+        help="the pinned wheels, fetched by `make setup` (default: %(default)s)",
+    )
+    parser.add_argument("--lock", action="store_true", help="refresh lite/requirements.lock from PyPI (`make lock`)")
     args = parser.parse_args()
-    build(args.output.resolve(), args.stage.resolve())
+    if args.lock:
+        lock()
+    else:
+        build(args.output.resolve(), args.stage.resolve(), args.wheels.resolve())
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from wheelfile import installed_wheel
+from widgets.browser import installed_wheel
 
 
 def build(out_dir: Path) -> Path:
     """Write the pure-Python wheel of the installed PyYAML (its ``yaml`` package) into ``out_dir``."""
-    return installed_wheel(out_dir, "PyYAML", lambda path: path.startswith("yaml/"))
+    return installed_wheel(out_dir, "PyYAML", ("yaml",))

@@ -1,10 +1,11 @@
-"""The one list of what a reader's browser receives of ``widgets`` (widgets/browser.py), which the page's runtime
-(book/lex_book/live/live_runtime.py) and the lab's wheel (lite/build.py) both apply: the answers are withheld, and
-nothing that is sent needs them."""
+"""The one list of what a reader's browser receives of ``widgets`` (widgets/browser.py), which the packager of both the
+page's runtime (book/lex_book/live/live_runtime.py) and the lab's wheel (lite/build.py) applies: the answers are
+withheld, and nothing that is sent needs them (tests/lite/test_packager.py: both are made by the one packager)."""
 
 from __future__ import annotations
 
 import ast
+import fnmatch
 from pathlib import Path
 
 from widgets import browser, exercises
@@ -34,9 +35,11 @@ def test_the_answers_and_worked_solutions_are_withheld_from_both():
         assert browser.sent("widgets/exercise_check.py", page_runtime)  # the check, by salted digests, is sent
 
 
-def test_every_file_the_lists_name_exists():
-    names = modules()
-    assert set(browser.WITHHELD) | set(browser.PAGE_RUNTIME_UNNEEDED) <= names.keys()
+def test_every_entry_of_the_lists_names_a_file():
+    files = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "widgets").rglob("*")) if p.is_file()]
+    for entry in (*browser.WITHHELD, *browser.PAGE_RUNTIME_UNNEEDED):
+        assert fnmatch.filter(files, entry), entry
+    assert set(browser.WITHHELD) <= set(files)  # names, never patterns: the one list is read as it is written
 
 
 def test_nothing_sent_to_a_browser_imports_what_is_withheld():

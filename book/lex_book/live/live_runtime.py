@@ -20,8 +20,9 @@ browser, all from this machine (npm's ``pyodide`` in ``node_modules``, the packa
     The ``widgets`` package (rules, their YAML, the views that need neither ipywidgets nor lxml; money is laid out
     from ``widgets/rules/money_styles.py``, so no babel), PyYAML's pure-Python modules (taken from the installed
     package: its C speed-ups are optional) and ``reader_pages.json`` (the reader's page of each provision, for links:
-    ``widgets.views.reader_links.link_from_pages``), every module compiled by the probe likewise. Written
-    deterministically (sorted, fixed times).
+    ``widgets.views.reader_links.link_from_pages``), every module compiled by the probe likewise. Packed by
+    :mod:`widgets.browser`, the packager of the lab's wheels too, with its one list of what a browser must not get
+    (the exercises' answers); written deterministically (sorted, fixed times).
 
 ``runtime.json``
     A digest of the bundle and of the library, which the worker adds to their URLs: a rebuilt site is never run
@@ -42,12 +43,9 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import importlib.util
-import io
 import json
 import shutil
 import subprocess
-import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -67,7 +65,6 @@ RUNTIME_DIR = Path("_static") / "live"
 BUNDLE = "lex-live.zip"
 STDLIB = "python_stdlib.zip"
 PAGES = "reader_pages.json"
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 COUNTED = ("pyodide.asm.wasm", STDLIB, BUNDLE)
 """The files whose bytes the page counts as they arrive (worker.js): their sizes are in ``runtime.json``."""
 PROBE_CELL = 'print("probe")\noutcome("pk-mso-2001/wages-on-wreck", ship_trade="home-trade")'
@@ -78,44 +75,12 @@ class RuntimeBuildError(RuntimeError):
     """A part of the runtime is missing (``npm ci`` not run) or the probe failed."""
 
 
-def _package_files(name: str) -> tuple[Path, list[Path]]:
-    """The folder of an installed package and its files (no ``__pycache__``)."""
-    spec = importlib.util.find_spec(name)
-    if spec is None or not spec.submodule_search_locations:
-        raise RuntimeBuildError(f"package {name} is not installed in the build's Python")
-    folder = Path(next(iter(spec.submodule_search_locations)))
-    return folder, sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-
-
 def bundle_files(reader_pages: Mapping[str, Mapping[str, str]]) -> dict[str, bytes]:
-    """The bundle's files by path: widgets (what :func:`widgets.browser.sent` sends the page), PyYAML (pure), the
-    page table."""
-    files: dict[str, bytes] = {}
-    folder, paths = _package_files("widgets")
-    for path in paths:
-        name = f"widgets/{path.relative_to(folder).as_posix()}"
-        if (
-            path.suffix in (".py", ".yaml")
-            and browser.sent(name, page_runtime=True)
-            and not name.endswith(".trace.yaml")
-        ):
-            files[name] = path.read_bytes()
-    folder, paths = _package_files("yaml")
-    files |= {f"yaml/{p.relative_to(folder).as_posix()}": p.read_bytes() for p in paths if p.suffix == ".py"}
+    """The bundle's files by path: widgets and PyYAML's pure-Python package as the one packager sends them to the
+    page's runtime (:func:`widgets.browser.package_files`), and the page table."""
+    files = browser.package_files("widgets", page_runtime=True) | browser.package_files("yaml", page_runtime=True)
     files[PAGES] = json.dumps(reader_pages, sort_keys=True, separators=(",", ":")).encode()
     return files
-
-
-def zip_bytes(files: Mapping[str, bytes]) -> bytes:
-    """A zip of ``files``, stored (see the module docstring), the same bytes for the same files (sorted names, fixed
-    times)."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, ZIP_TIME)
-            info.compress_type = zipfile.ZIP_STORED
-            archive.writestr(info, files[name])
-    return buffer.getvalue()
 
 
 def probe_calls() -> dict[str, Any]:
@@ -166,7 +131,7 @@ def build(outdir: Path, reader_pages: Mapping[str, Mapping[str, str]], cache_dir
     for name in PYODIDE_CORE:
         shutil.copyfile(NODE_PYODIDE / name, target / name)
     (target / "pyodide-lock.json").write_bytes(empty_lock())
-    bundle = zip_bytes(bundle_files(reader_pages))
+    bundle = browser.zip_bytes(bundle_files(reader_pages))
     key = hashlib.sha256(bundle + version.encode() + PROBE.read_bytes()).hexdigest()
     cached = {name: cache_dir / f"{key}-{name}" for name in (STDLIB, BUNDLE)}
     if not all(path.is_file() for path in cached.values()):
