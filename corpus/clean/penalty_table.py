@@ -1,4 +1,5 @@
-"""The penalty Table of the Merchant Shipping Bill, 2016, s.256(2) (Gazette L3487-4005): lines to an AKN table.
+"""The penalty Table of the Merchant Shipping Bill, 2016, s.256 (Gazette L3487-4005, printed after sub-section (6)):
+lines to an AKN table.
 
 Five columns: (1) Serial No., (2) Offences, (3) Section to which the offence refers, (4) Penalties imposed, (5) By
 whom triable (``Court`` or ``Principal Officer``). The text extraction joined each visual row *across* the columns
@@ -88,7 +89,7 @@ class Cells:
 
 
 def to_markup(lines: list[tuple[int, str]], document: list[tuple[int, str]]) -> MarkupResult:
-    """The ``TABLE`` markup of the s.256(2) Table from its cleaned lines (``TABLE`` heading line included);
+    """The ``TABLE`` markup of the s.256 Table from its cleaned lines (``TABLE`` heading line included);
     ``document`` is the source lines of the Bill that holds it, on which the splitter is trained."""
     model = Model(document)
     result = MarkupResult(markup="")

@@ -1,6 +1,6 @@
 """The ``gazette-bill`` layout: a Bill of the Gazette of India (source 003), one engine for the two it prints.
 
-The Merchant Shipping Bill, 2016 (Bill No. 236, L23-4911: PART I-XVI and their CHAPTERs, the s.256(2) penalty
+The Merchant Shipping Bill, 2016 (Bill No. 236, L23-4911: PART I-XVI and their CHAPTERs, the s.256 penalty
 Table) and the Major Port Authorities Bill, 2016 (Bill No. 328, L4913-6097: CHAPTER I-VIII with the lettered
 cross-headings ``A. STAFF OF MAJOR PORT AUTHORITY`` …) are read by the same steps; what is particular to each (its
 number of sections, the lines of its body and of a Table, its definition sections, the spacing of its markup) is
@@ -40,8 +40,7 @@ class Quirks:
     body: tuple[int, int]
     definition_sections: tuple[tuple[int, int], ...]
     table: tuple[int, int] | None = None  # from the word TABLE to the last line of its last item
-    table_section: int = 0
-    table_subsection: str = ""
+    table_section: int = 0  # the section the Table ends, after its last sub-section, as printed
     compact: bool = False  # the markup's spacing: no blank line between the front blocks, the body not indented
     name: str = ""  # the quirks file, for messages
 
@@ -69,15 +68,12 @@ def read_quirks(data: dict, doc: Document) -> Quirks:
         return quirks
     table = data["table"]
     if not isinstance(table, dict):
-        raise QuirksError(f"{where}: field 'table' must be {{first, last, section, subsection}}")
-    check_fields(table, f"{where}: table", {"first", "last", "section", "subsection"})
-    if not isinstance(table.get("subsection"), str):
-        raise QuirksError(f"{where}: table: field 'subsection' must be text such as '(2)'")
+        raise QuirksError(f"{where}: field 'table' must be {{first, last, section}}")
+    check_fields(table, f"{where}: table", {"first", "last", "section"})
     return replace(
         quirks,
         table=span(data, "table", where),
         table_section=whole_number(table, "section", f"{where}: table"),
-        table_subsection=table["subsection"],
     )
 
 
@@ -163,8 +159,6 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     out += ["BODY"] if quirks.compact else ["", "BODY"]
     body_markup = _body(body_lines, sections, headings, table_lines, quirks, source.numbered(), result, citations)
     out += body_markup if quirks.compact else markup.indent(body_markup, 1)
-    if any(s.number == quirks.table_section for s in sections):
-        result.moved += _moved_after_table(body_lines, sections, quirks)
     out += _papers(papers, result)
     result.markup = "\n".join(out) + "\n"
     result.facts = {
@@ -274,7 +268,7 @@ def _body(
             table.append((number, text))
             continue
         if table:
-            _attach_table(stack, table, quirks.table_subsection, document, result)
+            _attach_table(stack, table, document, result)
             table = []
         if m := _PART.match(text):
             stack = [root]
@@ -305,7 +299,7 @@ def _body(
                 continue
         _add_line(stack, number, text, section, result, upcoming.get(number))
     if table:  # the body (an extract) ends with the Table
-        _attach_table(stack, table, quirks.table_subsection, document, result)
+        _attach_table(stack, table, document, result)
     return _render(root, quirks.defining, citations)
 
 
@@ -571,35 +565,23 @@ def _add_text_to_last(node: _Node, text: str) -> None:
         node.items.append(text)
 
 
-def _moved_after_table(
-    lines: list[tuple[int, str]], sections: list[marginal_notes.SectionStart], quirks: Quirks
-) -> list[Moved]:
-    """s.256's sub-sections (3)–(6), printed before the Table, now follow it: the Table belongs to sub-section (2)."""
-    start = next(s.line for s in sections if s.number == quirks.table_section)
-    later = [(n, t) for n, t in lines if start < n < quirks.table[0]]
-    first = next((i for i, (_, t) in enumerate(later) if t.startswith("(3)")), len(later))
-    where = "s. 256, after the Table of sub-section (2), which the source prints after sub-section (6)"
-    return [Moved(n, t, where) for n, t in later[first:]]
-
-
 def _attach_table(
     stack: list[_Node],
     table: list[tuple[int, str]],
-    subsection: str,
     document: list[tuple[int, str]],
     result: MarkupResult,
 ) -> None:
-    """The s.256(2) Table, under subsection (2), whose words call it "the Table below" (it is printed after (6))."""
+    """The s.256 Table where the Gazette prints it: at the end of its section, after sub-section (6) (AKN: the
+    section's ``wrapUp``). Sub-sections (2) and (4) speak of "the Table below" and "the said Table"; none holds it."""
     section = next(n for n in stack if n.keyword == "SEC")
-    owner = next((n for n in section.items if isinstance(n, _Node) and n.num == subsection), section)
     built = penalty_table.to_markup(table, document)
     # Each printed line of the Table joins fragments of one visual row across its five columns, so its words are
     # redistributed to the cells: source order is not cell order (tests/corpus/test_penalty_table.py checks that
     # the cells hold exactly the words of these lines).
-    where = "the cells of the s.256(2) Table, which the source interleaves column by column on each line"
+    where = "the cells of the s.256 Table, which the source interleaves column by column on each line"
     result.moved.extend(Moved(n, t, where) for n, t in table)
     result.unparsed.extend(built.unparsed)
-    owner.items.append(_Block(built.markup.splitlines()))
+    section.items.append(_Block(built.markup.splitlines()))
 
 
 def _definition_markup(text: str) -> str:
