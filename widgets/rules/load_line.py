@@ -1,6 +1,6 @@
 """The penalty for a submerged load line.
 
-- ``in-msb-2016/load-line``: Merchant Shipping Bill, 2016 (India), s. 118 and the s. 256(2) penalty Table, item 51
+- ``in-msb-2016/load-line``: Merchant Shipping Bill, 2016 (India), s. 118 and the s. 256 penalty Table, item 51
   (fine up to four lakh rupees and up to twenty-five thousand rupees more "for every inch or fraction of an inch"
   submerged; the stress-of-weather proviso; detention under s. 118(2)).
 - ``pk-mso-2001/load-line``: Pakistan Merchant Shipping Ordinance, 2001, s. 358 (exemptions), s. 362 and s. 363
@@ -29,7 +29,7 @@ to that condition by two conventions (documented here and in the book; they are 
 India counts "every inch or fraction of an inch" at 25.4 mm to the inch, rounding any fraction up. The arithmetic is
 in ``Decimal`` so that exactly one inch (25.4 mm) is one inch, not two.
 
-The Bill's Table item 51 is cited by its row's eId (``part_XIV__sec_256__subsec_2__table_1__item_51``; corpus/tables.py
+The Bill's Table item 51 is cited by its row's eId (``part_XIV__sec_256__wrapup__table_1__item_51``; corpus/tables.py
 names the rows), so the traceability check follows that item's own text; its proviso sits in the same cell.
 """
 
@@ -47,11 +47,11 @@ from widgets.rules.wording import counted, date_text, figure, measure, money_tex
 
 IN, PK, MSA = "in-msb-2016", "pk-mso-2001", "in-msa-1958"
 
-_TABLE = "part_XIV__sec_256__subsec_2__table_1"
+_TABLE = "part_XIV__sec_256__wrapup__table_1"
 IN_S118_1 = Ref(IN, "part_VI__sec_118__subsec_1", "s. 118(1)")
 IN_S118_2 = Ref(IN, "part_VI__sec_118__subsec_2", "s. 118(2)")
-IN_ITEM_51 = Ref(IN, f"{_TABLE}__item_51", "s. 256(2) Table item 51")
-IN_ITEM_51_PROVISO = Ref(IN, f"{_TABLE}__item_51", "s. 256(2) Table item 51 proviso")
+IN_ITEM_51 = Ref(IN, f"{_TABLE}__item_51", "s. 256 Table item 51")
+IN_ITEM_51_PROVISO = Ref(IN, f"{_TABLE}__item_51", "s. 256 Table item 51 proviso")
 
 _CH24 = "part_VI__chp_24"
 PK_S358 = Ref(PK, f"{_CH24}__sec_358", "s. 358")
@@ -351,7 +351,7 @@ def _in_compute(facts: Facts, result: Result) -> None:
 def _in_inches(result: Result, depth: Decimal) -> int:
     """Item 51: "additional fine not exceeding twenty-five thousand rupees for every inch or fraction of an inch by
     which the appropriate load lines on each side of the vessel are submerged or would have been submerged if the
-    vessel had been in salt waters and had no list" (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_51)."""
+    vessel had been in salt waters and had no list" (in-msb-2016, part_XIV__sec_256__wrapup__table_1__item_51)."""
     inches = int((depth / MM_PER_INCH).to_integral_value(rounding=ROUND_CEILING))
     result.value("inches_charged", inches)
     result.step(
@@ -366,7 +366,7 @@ def _in_stress_of_weather(result: Result) -> bool:
     """Item 51, proviso: "it shall be a good defence for the master or owner to prove that a contravention was due
     solely to deviation or delay caused solely by stress of whether [weather] or other circumstance which neither the
     master nor the owner nor the charterer, if any, could have prevented or forestalled" (in-msb-2016,
-    part_XIV__sec_256__subsec_2__table_1__item_51, its proviso). The master or owner must prove it: not shown, no
+    part_XIV__sec_256__wrapup__table_1__item_51, its proviso). The master or owner must prove it: not shown, no
     defence."""
     value = result.facts.stress_of_weather
     if value is True:
