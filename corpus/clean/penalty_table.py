@@ -127,12 +127,12 @@ def rows(lines: list[tuple[int, str]], result: MarkupResult) -> tuple[list[_Item
     items: list[_Item] = []
     expected = 1
     for number, text in lines:
-        item = _ITEM.match(text)
-        if item and int(item["num"]) == expected and expected <= ITEMS:
-            rest = text[item.end() :]
+        opening = _ITEM.match(text)
+        if opening and int(opening["num"]) == expected and expected <= ITEMS:
+            rest = text[opening.end() :]
             label = _LABEL.match(rest)
             part = _Part(f"({label['num']})", [(number, rest[label.end() :])]) if label else _Part("", [(number, rest)])
-            items.append(_Item(item["num"], [part]))
+            items.append(_Item(opening["num"], [part]))
             expected += 1
         elif not items:
             header.append((number, text))
@@ -395,12 +395,12 @@ def _untangle(
             if target not in layer or value > layer[target][0]:
                 layer[target] = (value, state)
         layers.append(layer)
-    state: tuple[int, int] | None = max(layers[-1], key=lambda s: layers[-1][s][0])
+    at: tuple[int, int] | None = max(layers[-1], key=lambda s: layers[-1][s][0])
     columns = [0] * n
     for i in range(n - 1, -1, -1):
-        assert state is not None
-        columns[i] = state[0]
-        state = layers[i][state][1]
+        assert at is not None
+        columns[i] = at[0]
+        at = layers[i][at][1]
     offence = [(w, i) for i, w in enumerate(words) if columns[i] == 2]
     penalty = [(w, i) for i, w in enumerate(words) if columns[i] == 4]
     return offence, penalty

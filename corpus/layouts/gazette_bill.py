@@ -127,6 +127,14 @@ class _Block:
     items: list[tuple[str, list[str]]] = field(default_factory=list)  # (num, text lines) of an Explanation's items
 
 
+def _block_of(explanation: _Node) -> _Block:
+    """The block of an Explanation node: its first item, which holds its lines and its items."""
+    block = explanation.items[0]
+    if not isinstance(block, _Block):
+        raise TypeError(f"an Explanation holds a block first, not {block!r}")
+    return block
+
+
 def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     """The markup of a Bill of the Gazette, with every change to the source's words recorded."""
     where = quirks.name
@@ -327,7 +335,7 @@ def _level(token: str, stack: list[_Node]) -> float:
         follows_letter = para is not None and len(token) == 1 and para.num == f"({chr(ord(token) - 1)})"
         if para is stack[-1] and _roman_item(stack) and labels.follows(para.num.strip("()"), token):
             return 2  # a roman list at the letters' level goes on
-        if follows_letter and (subpara is None or stack.index(subpara) < stack.index(para)):
+        if follows_letter and para is not None and (subpara is None or stack.index(subpara) < stack.index(para)):
             return 2
         return 3
     return 2
@@ -421,15 +429,15 @@ def _add_line(
         return
     while m := _ENUMERATOR.match(text):
         token = m.group(1)
-        if stack[-1].keyword == "EXPLANATION" and _claims(stack[-1].items[0], token):
-            explanation_block = stack[-1].items[0]
+        if stack[-1].keyword == "EXPLANATION" and _claims(_block_of(stack[-1]), token):
+            explanation_block = _block_of(stack[-1])
             explanation_block.items.append((f"({token})", [text[m.end() :]] if text[m.end() :] else []))
             return
         level = _level(token, stack)
         while stack[-1].level >= level or (stack[-1].keyword == "EXPLANATION" and level <= stack[-1].level + 0.5):
             stack.pop()
         if stack[-1].keyword == "EXPLANATION":
-            explanation_block = stack[-1].items[0]
+            explanation_block = _block_of(stack[-1])
             explanation_block.items.append((f"({token})", []))
             text = text[m.end() :]
             if text:
@@ -527,7 +535,7 @@ def _add_text(stack: list[_Node], text: str, section: int, upcoming: str | None 
         stack[-1].items.append(_WrapUp(text))
         return
     if node.keyword == "EXPLANATION":
-        block = node.items[0]
+        block = _block_of(node)
         target = block.items[-1][1] if block.items else block.lines
         if (target and not _CLOSED.search(target[-1])) or text[:1].islower():
             target[-1] = target[-1] + " " + text if target else text
@@ -608,7 +616,7 @@ def _explanation_markup(text: str) -> str:
 def _render(root: _Node, defining: frozenset[int], citations: list[gazette.Citation]) -> list[str]:
     items: list[outline.Item] = []
     for item in root.items:
-        items += [_outline(item, 0, defining, citations)] if isinstance(item, _Node) else [outline.Text(item)]
+        items += [_outline(item, 0, defining, citations)] if isinstance(item, _Node) else [outline.Text(str(item))]
     return outline.write_all(items)
 
 
@@ -619,7 +627,7 @@ def _outline(
     if node.keyword == "SEC":
         section = int(node.num.rstrip("."))
     if node.keyword == "EXPLANATION":
-        return _explanation(node.items[0], citations)
+        return _explanation(_block_of(node), citations)
     if node.keyword == "CROSSHEADING":
         return outline.Heading(markup.text(node.heading))
     heading = markup.text(node.heading) if node.heading else ""
@@ -634,7 +642,7 @@ def _outline(
                 body += _noted(markup.text(item), citations)
         elif isinstance(item, _Block):
             body.append(outline.Raw(item.lines))
-        else:
+        elif isinstance(item, _Node):
             body.append(_outline(item, section, defining, citations))
     if not body and node.keyword not in {"PART", "CHAPTER"}:
         body = [outline.Text(markup.remark("no text"))]
