@@ -30,7 +30,7 @@ item 38(a); corpus/tables.py names them), so the traceability check follows each
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from widgets.rules import wage_periods
@@ -118,6 +118,11 @@ class IndianText:
     item_quitting: Ref
     apply_section: str
     item_name: str
+
+    @property
+    def refs(self) -> tuple[Ref, ...]:
+        """The text's provisions, in the order of the fields: the rule's declaration of what it implements."""
+        return tuple(value for f in fields(self) if isinstance(value := getattr(self, f.name), Ref))
 
 
 BILL = IndianText(
@@ -1256,22 +1261,7 @@ RULES = (
         "s. 101, Table items 38 and 39(i))",
         currency="INR",
         facts=_schema("in"),
-        provisions=(
-            IN_S94_1,
-            IN_S94_1_A,
-            IN_S94_1_B,
-            IN_S94_2,
-            IN_S94_2_PROVISO,
-            IN_S95,
-            IN_S95_A,
-            IN_S100_1,
-            IN_S100_2,
-            IN_S101_1,
-            IN_S101_2,
-            IN_ITEM_38_A,
-            IN_ITEM_38_B,
-            IN_ITEM_39_I,
-        ),
+        provisions=BILL.refs,
         compute=_in_compute,
         check=_check,
     ),
@@ -1306,25 +1296,7 @@ RULES = (
         "122, s. 436(2) Table items 57 and 59(i))",
         currency="INR",
         facts=_schema("msa"),
-        provisions=(
-            MSA_S122_2_B,
-            MSA_S122_4,
-            MSA_S191_1,
-            MSA_S191_1_A,
-            MSA_S191_1_B,
-            MSA_S191_2,
-            MSA_S191_2_PROVISO,
-            MSA_S194,
-            MSA_S194_A,
-            MSA_S199_1,
-            MSA_S199_2,
-            MSA_S200_1,
-            MSA_S200_2,
-            MSA_ITEM_57_A,
-            MSA_ITEM_57_B,
-            MSA_ITEM_59_I,
-            MSA_ITEM_59_PENALTIES,
-        ),
+        provisions=(MSA_S122_2_B, MSA_S122_4, *ACT_1958.refs, MSA_ITEM_59_PENALTIES),
         compute=_in_compute,
         check=_check,
     ),
