@@ -328,12 +328,14 @@ def _in_compute(facts: Facts, result: Result) -> None:
     depth = _salt_water_no_list(result, IN_S118_1)
     result.value("submerged_salt_water_mm", float(depth))
     if facts.exempt:
-        _not_submerged(result, IN_S118_1, "The vessel is exempted from the provisions relating to load lines.")
-        result.value("inches_charged", 0)
+        _not_submerged(
+            result, IN_S118_1, "The vessel is exempted from the provisions relating to load lines.", inches=True
+        )
         return
     if depth <= 0:
-        _not_submerged(result, IN_S118_1, "The load line is not submerged in salt water with no list: no offence.")
-        result.value("inches_charged", 0)
+        _not_submerged(
+            result, IN_S118_1, "The load line is not submerged in salt water with no list: no offence.", inches=True
+        )
         return
     inches = _in_inches(result, depth)
     defence = _in_stress_of_weather(result)
@@ -408,12 +410,21 @@ NO_CONTRAVENTION = {
 """Facts that matter only once the load line is submerged in a ship the provisions reach, by text."""
 
 
-def _not_submerged(result: Result, ref: Ref, why: str) -> None:
+def _not_submerged(result: Result, ref: Ref, why: str, inches: bool = False) -> None:
+    """No contravention (``why``, citing ``ref``): the facts that bear only on one reported unused, nothing charged."""
     result.step(ref, why)
     for fact, unused_why in NO_CONTRAVENTION[result.rule.id.partition("/")[0]]:
         result.unused(fact, ref, unused_why)
+    _nothing_charged(result, ref, inches)
+
+
+def _nothing_charged(result: Result, ref: Ref, inches: bool = True) -> None:
+    """No fine (a maximum of nothing, citing ``ref``), no detention and, for the Indian texts that fine by the inch,
+    no inch charged."""
     result.amount("max_fine", Decimal(0), MAXIMUM, ref)
     result.value("detention", False)
+    if inches:
+        result.value("inches_charged", 0)
 
 
 # --- Pakistan: Merchant Shipping Ordinance, 2001 ------------------------------------------------------------------
@@ -565,8 +576,9 @@ def _msa_compute(facts: Facts, result: Result) -> None:
     result.value("submerged_salt_water_mm", float(depth))
     result.value("fine_liable", None)
     if facts.exempt:
-        _not_submerged(result, MSA_S310, "The ship is exempt from the provisions of this Part relating to load lines.")
-        result.value("inches_charged", 0)
+        _not_submerged(
+            result, MSA_S310, "The ship is exempt from the provisions of this Part relating to load lines.", inches=True
+        )
         return
     if not facts.indian_ship and _msa_in_port_by_weather(result):
         return
@@ -579,12 +591,13 @@ def _msa_compute(facts: Facts, result: Result) -> None:
             MSA_S333_1,
             "s. 333 binds an Indian passenger ship only, and s. 326 applies s. 313, not s. 333, to other ships: no "
             "offence under s. 333 (her ordinary load line, not given here, is s. 313's).",
+            inches=True,
         )
-        result.value("inches_charged", 0)
         return
     if depth <= 0:
-        _not_submerged(result, section, "The load line is not submerged in salt water with no list: no offence.")
-        result.value("inches_charged", 0)
+        _not_submerged(
+            result, section, "The load line is not submerged in salt water with no list: no offence.", inches=True
+        )
         return
     if not facts.indian_ship and not _msa_foreign_ship(result):
         return
@@ -619,9 +632,7 @@ def _msa_in_port_by_weather(result: Result) -> bool:
         "Not an Indian ship, and within the port only by stress of weather or a circumstance no one could have "
         "prevented or forestalled: nothing in the Part applies to her, the load line sections included.",
     )
-    result.amount("max_fine", Decimal(0), MAXIMUM, MSA_S343_3)
-    result.value("detention", False)
-    result.value("inches_charged", 0)
+    _nothing_charged(result, MSA_S343_3)
     return True
 
 
@@ -663,9 +674,7 @@ def _msa_foreign_ship(result: Result) -> bool:
             "A ship of a Load Line Convention country of the size s. 326(a) names, not inspected by a surveyor under "
             "s. 323: she may not be detained, nor the owner or master proceeded against, by virtue of s. 313.",
         )
-        result.amount("max_fine", Decimal(0), MAXIMUM, MSA_S326)
-        result.value("detention", False)
-        result.value("inches_charged", 0)
+        _nothing_charged(result, MSA_S326)
         result.unused("stress_of_weather", MSA_S326, "no proceedings may be taken, so there is nothing to answer")
         return False
     result.step(
