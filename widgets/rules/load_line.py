@@ -427,6 +427,21 @@ def _nothing_charged(result: Result, ref: Ref, inches: bool = True) -> None:
         result.value("inches_charged", 0)
 
 
+def _in_port_by_weather_shown(result: Result, ref: Ref, proved: str) -> bool:
+    """The burden of the Ordinance's s. 402 and the 1958 Act's s. 343(3), which share their words: a ship other than
+    the country's own, within its port only "for stress of weather or any other circumstance that neither the master
+    nor the owner nor the charter(er) ... could have prevented or forestalled". The master or owner, who relies on it,
+    must show it: not shown (or shown not so), ``ref`` does not apply; proved, the burden says ``proved``. Returns
+    whether it was proved."""
+    value = result.facts.in_port_by_stress_of_weather
+    if value is not True:
+        effect = "not shown" if value == NOT_SHOWN else "she was not in port by stress of weather"
+        result.burden("in_port_by_stress_of_weather", ref, f"{effect}: {ref.citation} does not apply")
+        return False
+    result.burden("in_port_by_stress_of_weather", ref, proved)
+    return True
+
+
 # --- Pakistan: Merchant Shipping Ordinance, 2001 ------------------------------------------------------------------
 
 
@@ -497,12 +512,8 @@ def _pk_in_port_by_weather(result: Result) -> bool:
     provisions to a foreign ship and which s. 374(4) calls in; what that takes away is the option ``s402_reach``
     (by default the detention). The master or owner, who relies on it, must show it: not shown, s. 374(4) stands.
     Returns whether the detention is taken away (the result then recorded)."""
-    value = result.facts.in_port_by_stress_of_weather
-    if value is not True:
-        effect = "not shown" if value == NOT_SHOWN else "she was not in port by stress of weather"
-        result.burden("in_port_by_stress_of_weather", PK_S402, f"{effect}: s. 402 does not apply")
+    if not _in_port_by_weather_shown(result, PK_S402, "proved: Chapter 28 does not apply to her"):
         return False
-    result.burden("in_port_by_stress_of_weather", PK_S402, "proved: Chapter 28 does not apply to her")
     result.step(
         PK_S402,
         "She is in the port only by stress of weather or a circumstance no one could have prevented or forestalled: "
@@ -619,12 +630,8 @@ def _msa_in_port_by_weather(result: Result) -> bool:
     333 among them: none applies to her, so neither the offence nor the detention. The master or owner, who relies on
     it, must show it; not shown, the Part applies. Returns whether it disapplied the Part (the result then
     recorded)."""
-    value = result.facts.in_port_by_stress_of_weather
-    if value is not True:
-        effect = "not shown" if value == NOT_SHOWN else "she was not in port by stress of weather"
-        result.burden("in_port_by_stress_of_weather", MSA_S343_3, f"{effect}: s. 343(3) does not apply")
+    if not _in_port_by_weather_shown(result, MSA_S343_3, "proved: nothing in the Part applies to her"):
         return False
-    result.burden("in_port_by_stress_of_weather", MSA_S343_3, "proved: nothing in the Part applies to her")
     for fact in ("stress_of_weather", "convention_ship", "inspected_under_s323", "subdivision_load_line"):
         result.unused(fact, MSA_S343_3, "nothing in the Part applies to her")
     result.step(
