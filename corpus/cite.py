@@ -10,8 +10,8 @@ this module and never through XPath of their own. Every citation ``citation`` wr
   (the Indian and Pakistani drafting idiom, "the second proviso to sub-section (1)"); "proviso 2" is read too; the
   clauses of a proviso: "s. 225(1) proviso (a)";
 - Explanations and their lists: "s. 86 Explanation (a)", "s. 155 Explanation 2";
-- the Merchant Shipping Bill's penalty table: "s. 256(2) Table item 38", its sub-rows "… item 38(a)", its heading rows
-  "… Table row 1" ("256(2) item 38" and "256 item 38" are read too);
+- the Merchant Shipping Bill's penalty table, printed at the end of s.256: "s. 256 Table item 38", its sub-rows "…
+  item 38(a)", its heading rows "… Table row 1" ("256 item 38" is read too);
 - divisions: "Part VI", "Chapter 24", and "Part IX Chapter V" in the Bills whose Chapters restart in each Part;
 - the long title, "Long title"; schedules and the Bills' papers by their headings: "Schedule", "First Schedule",
   "Schedule Part II item 16", "Statement of Objects and Reasons para. 6(a)", "Notes on Clauses clause 69".
@@ -333,7 +333,7 @@ def citation_of(element: etree._Element) -> str:
 
 def cite(doc_id: str, reference: str, as_at: datetime.date | str | None = None) -> Provision:
     """The provision of ``doc_id`` that ``reference`` names: "161", "161(1)(a)(i)", "s. 69(2)", "s. 321(1) second
-    proviso", "s. 86 Explanation (a)", "256(2) item 38", "Part IX Chapter V", "First Schedule" … (see the module).
+    proviso", "s. 86 Explanation (a)", "256 item 38", "Part IX Chapter V", "First Schedule" … (see the module).
 
     ``as_at`` (a date, or "YYYY-MM-DD"): the provision as it stood on that date, its ``text`` rebuilt from the
     amendment notes of a consolidated Act (:func:`as_it_stood`)."""
@@ -489,7 +489,7 @@ class _Walk:
 
     def _sub_row(self, label: str) -> None:
         """Sub-row ``label`` of a table item: "(a)" at the start of a sub-row, or after the item's number in its
-        first row (item 34 of s.256(2) of the Merchant Shipping Bill reads "34. (a) If any requirement …")."""
+        first row (item 34 of the s.256 Table of the Merchant Shipping Bill reads "34. (a) If any requirement …")."""
         first = normalise_space("".join(self.rows[0].itertext()))
         for row in self.rows:
             if _sub_row(row) == f"({label})" or (
@@ -521,7 +521,7 @@ class _Walk:
 
     def _numbered(self, word: str, number: str) -> None:
         """ "para. 2", "clause 69", "item 1" of a schedule or a Bill's paper; "item 38" of a table (the first table
-        at or below the element that has one: "256 item 38" finds the Table of s.256(2))."""
+        at or below the element that has one: "256 item 38" finds the Table of s.256)."""
         named = f"{word} {number}".casefold()
 
         def accepts(e: etree._Element) -> bool:

@@ -67,7 +67,7 @@ def current_text(ref: Ref) -> str:
 
 def cites_alike(declared: str, printed: str) -> bool:
     """Whether a rule's citation of a provision is the corpus's: the same, or the same with " proviso" where the
-    corpus holds the proviso inside the element it cites (the s.256(2) Table's item 51, whose proviso is in its
+    corpus holds the proviso inside the element it cites (the s.256 Table's item 51, whose proviso is in its
     penalty cell)."""
     return declared in {printed, f"{printed} proviso"}
 

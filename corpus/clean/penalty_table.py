@@ -1,4 +1,5 @@
-"""The penalty Table of the Merchant Shipping Bill, 2016, s.256(2) (Gazette L3487-4005): lines to an AKN table.
+"""The penalty Table of the Merchant Shipping Bill, 2016, s.256 (Gazette L3487-4005, printed after sub-section (6)):
+lines to an AKN table.
 
 Five columns: (1) Serial No., (2) Offences, (3) Section to which the offence refers, (4) Penalties imposed, (5) By
 whom triable (``Court`` or ``Principal Officer``). The text extraction joined each visual row *across* the columns
@@ -88,7 +89,7 @@ class Cells:
 
 
 def to_markup(lines: list[tuple[int, str]], document: list[tuple[int, str]]) -> MarkupResult:
-    """The ``TABLE`` markup of the s.256(2) Table from its cleaned lines (``TABLE`` heading line included);
+    """The ``TABLE`` markup of the s.256 Table from its cleaned lines (``TABLE`` heading line included);
     ``document`` is the source lines of the Bill that holds it, on which the splitter is trained."""
     model = Model(document)
     result = MarkupResult(markup="")
@@ -126,12 +127,12 @@ def rows(lines: list[tuple[int, str]], result: MarkupResult) -> tuple[list[_Item
     items: list[_Item] = []
     expected = 1
     for number, text in lines:
-        item = _ITEM.match(text)
-        if item and int(item["num"]) == expected and expected <= ITEMS:
-            rest = text[item.end() :]
+        opening = _ITEM.match(text)
+        if opening and int(opening["num"]) == expected and expected <= ITEMS:
+            rest = text[opening.end() :]
             label = _LABEL.match(rest)
             part = _Part(f"({label['num']})", [(number, rest[label.end() :])]) if label else _Part("", [(number, rest)])
-            items.append(_Item(item["num"], [part]))
+            items.append(_Item(opening["num"], [part]))
             expected += 1
         elif not items:
             header.append((number, text))
@@ -394,12 +395,12 @@ def _untangle(
             if target not in layer or value > layer[target][0]:
                 layer[target] = (value, state)
         layers.append(layer)
-    state: tuple[int, int] | None = max(layers[-1], key=lambda s: layers[-1][s][0])
+    at: tuple[int, int] | None = max(layers[-1], key=lambda s: layers[-1][s][0])
     columns = [0] * n
     for i in range(n - 1, -1, -1):
-        assert state is not None
-        columns[i] = state[0]
-        state = layers[i][state][1]
+        assert at is not None
+        columns[i] = at[0]
+        at = layers[i][at][1]
     offence = [(w, i) for i, w in enumerate(words) if columns[i] == 2]
     penalty = [(w, i) for i, w in enumerate(words) if columns[i] == 4]
     return offence, penalty

@@ -1,6 +1,6 @@
 """The ``gazette-bill`` layout: a Bill of the Gazette of India (source 003), one engine for the two it prints.
 
-The Merchant Shipping Bill, 2016 (Bill No. 236, L23-4911: PART I-XVI and their CHAPTERs, the s.256(2) penalty
+The Merchant Shipping Bill, 2016 (Bill No. 236, L23-4911: PART I-XVI and their CHAPTERs, the s.256 penalty
 Table) and the Major Port Authorities Bill, 2016 (Bill No. 328, L4913-6097: CHAPTER I-VIII with the lettered
 cross-headings ``A. STAFF OF MAJOR PORT AUTHORITY`` …) are read by the same steps; what is particular to each (its
 number of sections, the lines of its body and of a Table, its definition sections, the spacing of its markup) is
@@ -40,8 +40,7 @@ class Quirks:
     body: tuple[int, int]
     definition_sections: tuple[tuple[int, int], ...]
     table: tuple[int, int] | None = None  # from the word TABLE to the last line of its last item
-    table_section: int = 0
-    table_subsection: str = ""
+    table_section: int = 0  # the section the Table ends, after its last sub-section, as printed
     compact: bool = False  # the markup's spacing: no blank line between the front blocks, the body not indented
     name: str = ""  # the quirks file, for messages
 
@@ -69,15 +68,12 @@ def read_quirks(data: dict, doc: Document) -> Quirks:
         return quirks
     table = data["table"]
     if not isinstance(table, dict):
-        raise QuirksError(f"{where}: field 'table' must be {{first, last, section, subsection}}")
-    check_fields(table, f"{where}: table", {"first", "last", "section", "subsection"})
-    if not isinstance(table.get("subsection"), str):
-        raise QuirksError(f"{where}: table: field 'subsection' must be text such as '(2)'")
+        raise QuirksError(f"{where}: field 'table' must be {{first, last, section}}")
+    check_fields(table, f"{where}: table", {"first", "last", "section"})
     return replace(
         quirks,
         table=span(data, "table", where),
         table_section=whole_number(table, "section", f"{where}: table"),
-        table_subsection=table["subsection"],
     )
 
 
@@ -131,6 +127,14 @@ class _Block:
     items: list[tuple[str, list[str]]] = field(default_factory=list)  # (num, text lines) of an Explanation's items
 
 
+def _block_of(explanation: _Node) -> _Block:
+    """The block of an Explanation node: its first item, which holds its lines and its items."""
+    block = explanation.items[0]
+    if not isinstance(block, _Block):
+        raise TypeError(f"an Explanation holds a block first, not {block!r}")
+    return block
+
+
 def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     """The markup of a Bill of the Gazette, with every change to the source's words recorded."""
     where = quirks.name
@@ -163,8 +167,6 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     out += ["BODY"] if quirks.compact else ["", "BODY"]
     body_markup = _body(body_lines, sections, headings, table_lines, quirks, source.numbered(), result, citations)
     out += body_markup if quirks.compact else markup.indent(body_markup, 1)
-    if any(s.number == quirks.table_section for s in sections):
-        result.moved += _moved_after_table(body_lines, sections, quirks)
     out += _papers(papers, result)
     result.markup = "\n".join(out) + "\n"
     result.facts = {
@@ -274,7 +276,7 @@ def _body(
             table.append((number, text))
             continue
         if table:
-            _attach_table(stack, table, quirks.table_subsection, document, result)
+            _attach_table(stack, table, document, result)
             table = []
         if m := _PART.match(text):
             stack = [root]
@@ -305,7 +307,7 @@ def _body(
                 continue
         _add_line(stack, number, text, section, result, upcoming.get(number))
     if table:  # the body (an extract) ends with the Table
-        _attach_table(stack, table, quirks.table_subsection, document, result)
+        _attach_table(stack, table, document, result)
     return _render(root, quirks.defining, citations)
 
 
@@ -333,7 +335,7 @@ def _level(token: str, stack: list[_Node]) -> float:
         follows_letter = para is not None and len(token) == 1 and para.num == f"({chr(ord(token) - 1)})"
         if para is stack[-1] and _roman_item(stack) and labels.follows(para.num.strip("()"), token):
             return 2  # a roman list at the letters' level goes on
-        if follows_letter and (subpara is None or stack.index(subpara) < stack.index(para)):
+        if follows_letter and para is not None and (subpara is None or stack.index(subpara) < stack.index(para)):
             return 2
         return 3
     return 2
@@ -427,15 +429,15 @@ def _add_line(
         return
     while m := _ENUMERATOR.match(text):
         token = m.group(1)
-        if stack[-1].keyword == "EXPLANATION" and _claims(stack[-1].items[0], token):
-            explanation_block = stack[-1].items[0]
+        if stack[-1].keyword == "EXPLANATION" and _claims(_block_of(stack[-1]), token):
+            explanation_block = _block_of(stack[-1])
             explanation_block.items.append((f"({token})", [text[m.end() :]] if text[m.end() :] else []))
             return
         level = _level(token, stack)
         while stack[-1].level >= level or (stack[-1].keyword == "EXPLANATION" and level <= stack[-1].level + 0.5):
             stack.pop()
         if stack[-1].keyword == "EXPLANATION":
-            explanation_block = stack[-1].items[0]
+            explanation_block = _block_of(stack[-1])
             explanation_block.items.append((f"({token})", []))
             text = text[m.end() :]
             if text:
@@ -533,7 +535,7 @@ def _add_text(stack: list[_Node], text: str, section: int, upcoming: str | None 
         stack[-1].items.append(_WrapUp(text))
         return
     if node.keyword == "EXPLANATION":
-        block = node.items[0]
+        block = _block_of(node)
         target = block.items[-1][1] if block.items else block.lines
         if (target and not _CLOSED.search(target[-1])) or text[:1].islower():
             target[-1] = target[-1] + " " + text if target else text
@@ -571,35 +573,23 @@ def _add_text_to_last(node: _Node, text: str) -> None:
         node.items.append(text)
 
 
-def _moved_after_table(
-    lines: list[tuple[int, str]], sections: list[marginal_notes.SectionStart], quirks: Quirks
-) -> list[Moved]:
-    """s.256's sub-sections (3)–(6), printed before the Table, now follow it: the Table belongs to sub-section (2)."""
-    start = next(s.line for s in sections if s.number == quirks.table_section)
-    later = [(n, t) for n, t in lines if start < n < quirks.table[0]]
-    first = next((i for i, (_, t) in enumerate(later) if t.startswith("(3)")), len(later))
-    where = "s. 256, after the Table of sub-section (2), which the source prints after sub-section (6)"
-    return [Moved(n, t, where) for n, t in later[first:]]
-
-
 def _attach_table(
     stack: list[_Node],
     table: list[tuple[int, str]],
-    subsection: str,
     document: list[tuple[int, str]],
     result: MarkupResult,
 ) -> None:
-    """The s.256(2) Table, under subsection (2), whose words call it "the Table below" (it is printed after (6))."""
+    """The s.256 Table where the Gazette prints it: at the end of its section, after sub-section (6) (AKN: the
+    section's ``wrapUp``). Sub-sections (2) and (4) speak of "the Table below" and "the said Table"; none holds it."""
     section = next(n for n in stack if n.keyword == "SEC")
-    owner = next((n for n in section.items if isinstance(n, _Node) and n.num == subsection), section)
     built = penalty_table.to_markup(table, document)
     # Each printed line of the Table joins fragments of one visual row across its five columns, so its words are
     # redistributed to the cells: source order is not cell order (tests/corpus/test_penalty_table.py checks that
     # the cells hold exactly the words of these lines).
-    where = "the cells of the s.256(2) Table, which the source interleaves column by column on each line"
+    where = "the cells of the s.256 Table, which the source interleaves column by column on each line"
     result.moved.extend(Moved(n, t, where) for n, t in table)
     result.unparsed.extend(built.unparsed)
-    owner.items.append(_Block(built.markup.splitlines()))
+    section.items.append(_Block(built.markup.splitlines()))
 
 
 def _definition_markup(text: str) -> str:
@@ -626,7 +616,7 @@ def _explanation_markup(text: str) -> str:
 def _render(root: _Node, defining: frozenset[int], citations: list[gazette.Citation]) -> list[str]:
     items: list[outline.Item] = []
     for item in root.items:
-        items += [_outline(item, 0, defining, citations)] if isinstance(item, _Node) else [outline.Text(item)]
+        items += [_outline(item, 0, defining, citations)] if isinstance(item, _Node) else [outline.Text(str(item))]
     return outline.write_all(items)
 
 
@@ -637,7 +627,7 @@ def _outline(
     if node.keyword == "SEC":
         section = int(node.num.rstrip("."))
     if node.keyword == "EXPLANATION":
-        return _explanation(node.items[0], citations)
+        return _explanation(_block_of(node), citations)
     if node.keyword == "CROSSHEADING":
         return outline.Heading(markup.text(node.heading))
     heading = markup.text(node.heading) if node.heading else ""
@@ -652,7 +642,7 @@ def _outline(
                 body += _noted(markup.text(item), citations)
         elif isinstance(item, _Block):
             body.append(outline.Raw(item.lines))
-        else:
+        elif isinstance(item, _Node):
             body.append(_outline(item, section, defining, citations))
     if not body and node.keyword not in {"PART", "CHAPTER"}:
         body = [outline.Text(markup.remark("no text"))]

@@ -47,7 +47,7 @@ def test_the_method_finds_the_wages_and_desertion_twins_first():
 
 def test_a_table_item_resolves_to_its_row():
     eid = resolve("in-msb-2016", "256 item 51")
-    assert eid == cite("in-msb-2016", "256(2)").eid + "__table_1__item_51"
+    assert eid == cite("in-msb-2016", "256").eid + "__wrapup__table_1__item_51"
     first_cell = load("in-msb-2016").xpath("//*[@eId=$e]", e=eid)[0][0]
     assert "".join(first_cell.itertext()).strip() == "51."
 

@@ -125,7 +125,7 @@ FIXTURE_DOCUMENTS = sorted(p.stem for p in (Path(__file__).parent / "fixtures").
 
 @pytest.mark.parametrize("doc_id", FIXTURE_DOCUMENTS)
 def test_an_eid_reached_through_an_ancestor_lands_on_an_anchored_one(fixture_corpus, doc_id):
-    """A ref inside a table cell's paragraph (the fixture's s.256(2) Table) is reached through the cell's row: the
+    """A ref inside a table cell's paragraph (the fixture's s.256 Table) is reached through the cell's row: the
     paragraph itself is not anchored."""
     pages = page_map.document_pages(doc_id)
     anchored = {eid for eid, (_, anchor) in pages.anchors.items() if anchor == eid}

@@ -132,7 +132,7 @@ def test_every_term_of_the_real_corpus_shows_a_definition(real_corpus, doc):
 
 
 def test_a_table_item_is_quoted_with_its_sub_rows(real_corpus):
-    item = corpus.cite("in-msb-2016", "256(2) item 38")
+    item = corpus.cite("in-msb-2016", "256 Table item 38")
     quoted = akn_render.Renderer("in-msb-2016", anchors=False).table(item.table, list(item.rows))
     assert quoted.astext().split()[0] == "38." and len(list(quoted.findall(nodes.row))) == 3
     assert "deserts his vessel" in " ".join(quoted.astext().split())
@@ -228,8 +228,7 @@ def test_every_numbered_provision_carries_a_permalink_with_its_citation(fixture_
 
 
 def test_the_penalty_table_pins_its_item_numbers_and_links_its_section_cells(real_corpus):
-    provision = corpus.cite("in-msb-2016", "256(2)")
-    table_el = next(provision.element.iter("{*}table"))
+    table_el = corpus.cite("in-msb-2016", "256 Table").element
     table = akn_render.Renderer("in-msb-2016").table(table_el)
     assert "akn-table-wide" in table["classes"]
     head = list(next(table.findall(nodes.thead)).findall(nodes.row))
@@ -240,12 +239,12 @@ def test_the_penalty_table_pins_its_item_numbers_and_links_its_section_cells(rea
     assert first[0].astext() == "1." and "akn-col-1" in first[0]["classes"]
     (link,) = first[2].findall(nodes.reference)
     assert link.astext() == "14(1)" and link["akn_target"] == "in-msb-2016 part_III__chp_I__sec_14__subsec_1"
-    sub_row = next(r for r in rows if "part_XIV__sec_256__subsec_2__table_1__item_38__row_2" in r["ids"])
+    sub_row = next(r for r in rows if "part_XIV__sec_256__wrapup__table_1__item_38__row_2" in r["ids"])
     assert "akn-col-1" not in sub_row[0]["classes"]  # item 38's number spans its sub-rows from the row above
     (item,) = rows[0][0].findall(akn_render.provision_link)  # each item and sub-item has its permalink
-    assert item["label"] == "s. 256(2) Table item 1"
+    assert item["label"] == "s. 256 Table item 1"
     (sub_item,) = sub_row.findall(akn_render.provision_link)
-    assert sub_item["label"] == "s. 256(2) Table item 38(a)"
+    assert sub_item["label"] == "s. 256 Table item 38(a)"
     assert len(list(table.findall(akn_render.provision_link))) == len([r for r in rows if "__item_" in r["ids"][0]])
     section_cells = [
         entries[2]
@@ -257,7 +256,7 @@ def test_the_penalty_table_pins_its_item_numbers_and_links_its_section_cells(rea
 
 def test_a_table_cell_s_paragraph_is_reached_through_its_row(real_corpus):
     pages = page_map.document_pages("in-msb-2016")
-    assert pages.locate("part_XIV__sec_256__subsec_2__table_1__p_11") == (  # item 1's serial number, after the header
+    assert pages.locate("part_XIV__sec_256__wrapup__table_1__p_11") == (  # item 1's serial number, after the header
         "book/reader/in-msb-2016/section-256",
-        "part_XIV__sec_256__subsec_2__table_1__item_1",
+        "part_XIV__sec_256__wrapup__table_1__item_1",
     )

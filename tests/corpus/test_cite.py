@@ -70,35 +70,36 @@ def test_every_section_round_trips(doc):
 
 
 def test_a_table_item_is_its_row_and_its_sub_rows():
-    """s.256(2) item 38 of the Merchant Shipping Bill has sub-rows (a) and (b) (003 L3713-3733): citing the item
-    gives all three rows, the item's own eId, and the words of both sub-rows."""
-    item = cite("in-msb-2016", "256(2) item 38")
-    assert item.eid == "part_XIV__sec_256__subsec_2__table_1__item_38"
+    """Item 38 of the Merchant Shipping Bill's s.256 Table has sub-rows (a) and (b) (003 L3713-3733): citing the item
+    gives all three rows, the item's own eId, and the words of both sub-rows. The Table ends s.256, after (6), as
+    printed (L3485-3487): its eIds are under the section's wrap-up."""
+    item = cite("in-msb-2016", "256 Table item 38")
+    assert item.eid == "part_XIV__sec_256__wrapup__table_1__item_38"
     assert [r.get("eId").rsplit("__", 1)[-1] for r in item.rows] == ["item_38", "row_2", "row_3"]
     assert item.text.startswith("38. If a seafarer,—")
     assert "(a) deserts his vessel" in item.text and "(b) contravenes clause (b)" in item.text
-    assert item.table is not None and item.table.get("eId") == "part_XIV__sec_256__subsec_2__table_1"
-    assert item.citation == "s. 256(2) Table item 38"
+    assert item.table is not None and item.table.get("eId") == "part_XIV__sec_256__wrapup__table_1"
+    assert item.citation == "s. 256 Table item 38"
     assert [citation("in-msb-2016", r.get("eId")) for r in item.rows[1:]] == [
-        "s. 256(2) Table item 38(a)",
-        "s. 256(2) Table item 38(b)",
+        "s. 256 Table item 38(a)",
+        "s. 256 Table item 38(b)",
     ]
 
 
 def test_a_table_item_without_sub_rows_is_one_row():
-    item = cite("in-msb-2016", "s. 256(2), table item 51")
+    item = cite("in-msb-2016", "s. 256, table item 51")
     assert len(item.rows) == 1 and item.rows[0] is item.element
     assert "load line" in item.text
 
 
 def test_a_missing_table_item_is_named():
-    with pytest.raises(CitationError, match=r"s. 256\(2\) has no table item 82"):
-        cite("in-msb-2016", "256(2) item 82")
+    with pytest.raises(CitationError, match=r"s. 256 has no table item 82"):
+        cite("in-msb-2016", "256 item 82")
 
 
 # ---- one small test per form of citation, both ways (in the manner of laws-africa/cobalt's tests) ----------------
 
-_S256_TABLE = "part_XIV__sec_256__subsec_2__table_1"
+_S256_TABLE = "part_XIV__sec_256__wrapup__table_1"
 # (document, the citation ``citation`` writes, the eId it names): real elements of the built corpus.
 FORMS = [
     # provisos: alone, several ("Provided further", "Provided also"), and a proviso's own clauses
@@ -125,11 +126,11 @@ FORMS = [
     ("in-msb-2016", "s. 155 Explanation 2", "part_IX__chp_II__sec_155__wrapup__blockContainer_2"),
     ("in-msb-2016", "s. 3(6) Explanation", "part_I__sec_3__subsec_6__blockContainer_1"),
     # the Merchant Shipping Bill's penalty table: the table, an item, a sub-row, a heading row
-    ("in-msb-2016", "s. 256(2) Table", _S256_TABLE),
-    ("in-msb-2016", "s. 256(2) Table item 38", f"{_S256_TABLE}__item_38"),
-    ("in-msb-2016", "s. 256(2) Table item 38(a)", f"{_S256_TABLE}__item_38__row_2"),
-    ("in-msb-2016", "s. 256(2) Table item 39(vi)", f"{_S256_TABLE}__item_39__row_7"),
-    ("in-msb-2016", "s. 256(2) Table row 1", f"{_S256_TABLE}__row_1"),
+    ("in-msb-2016", "s. 256 Table", _S256_TABLE),
+    ("in-msb-2016", "s. 256 Table item 38", f"{_S256_TABLE}__item_38"),
+    ("in-msb-2016", "s. 256 Table item 38(a)", f"{_S256_TABLE}__item_38__row_2"),
+    ("in-msb-2016", "s. 256 Table item 39(vi)", f"{_S256_TABLE}__item_39__row_7"),
+    ("in-msb-2016", "s. 256 Table row 1", f"{_S256_TABLE}__row_1"),
     # divisions
     ("pk-mso-2001", "Part VI", "part_VI"),
     ("pk-mso-2001", "Chapter 24", "part_VI__chp_24"),
@@ -165,11 +166,11 @@ SPELLINGS = [
     ("in-msb-2016", "94(2) first proviso", "part_V__sec_94__subsec_2__proviso_nn_1"),  # the only one is the first
     ("in-msa-1880", "s. 61 proviso(b)(1)", "chp_III__sec_61__subsec_nn_1__proviso_nn_1__para_b__subpara_1"),
     ("in-msb-2016", "86 explanation(b)", "part_V__sec_86__wrapup__blockContainer_1__list_1__item_b"),
-    ("in-msb-2016", "256(2) item 38(a)", f"{_S256_TABLE}__item_38__row_2"),
-    ("in-msb-2016", "256 item 38", f"{_S256_TABLE}__item_38"),  # the concordance's form: the table of s.256(2)
-    ("in-msb-2016", "256(2) item 34(a)", f"{_S256_TABLE}__item_34"),  # "34. (a) If any requirement": its first row
-    ("in-msb-2016", "256(2) item 38 row 2", f"{_S256_TABLE}__item_38__row_2"),  # its row's eId, not its label
-    ("in-msb-2016", "256(2) Table 1 item 38", f"{_S256_TABLE}__item_38"),
+    ("in-msb-2016", "256 Table item 38(a)", f"{_S256_TABLE}__item_38__row_2"),
+    ("in-msb-2016", "256 item 38", f"{_S256_TABLE}__item_38"),  # the concordance's form: the table of s.256
+    ("in-msb-2016", "256 item 34(a)", f"{_S256_TABLE}__item_34"),  # "34. (a) If any requirement": its first row
+    ("in-msb-2016", "256 item 38 row 2", f"{_S256_TABLE}__item_38__row_2"),  # its row's eId, not its label
+    ("in-msb-2016", "256 Table 1 item 38", f"{_S256_TABLE}__item_38"),
     ("in-msb-2016", "Part IX, Chapter V", "part_IX__chp_V"),
     ("in-msb-2016", "part ix chapter v", "part_IX__chp_V"),
     ("in-ipa-1875", "the First Schedule", "att_1"),
@@ -196,7 +197,8 @@ def test_other_spellings_are_read(doc_id, spelling, eid):
         ("pk-mso-2001", "Part XX", "pk-mso-2001 has no Part XX"),
         ("pk-mso-2001", "382(a)", r"s. 382 has no \(a\); it has: \(1\) \(2\)"),  # the (a) of its Explanation
         ("in-mpab-2016", "53(a)", r"s. 53 has no \(a\); it has: \(1\) \(2\)"),
-        ("in-msb-2016", "256(2) item 38(c)", r"item 38 has no sub-row \(c\)"),
+        ("in-msb-2016", "256 item 38(c)", r"item 38 has no sub-row \(c\)"),
+        ("in-msb-2016", "256(2) item 38", r"s. 256\(2\) has no table item 38"),  # the Table follows (6), in no (n)
         ("in-ipa-1875", "Third Schedule", "is not a citation"),
         ("pk-mso-2001", "161(1) wages", "is not a citation .* \\(at 'wages'\\)"),
     ],

@@ -114,7 +114,7 @@ def test_every_source_word_is_in_the_xml_in_order(doc):
 @pytest.mark.parametrize("doc", catalogue.documents(), ids=lambda d: d.id)
 def test_no_word_is_lost_anywhere(doc):
     """Moved text included: every word occurs in the XML at least as often as in the replayed source. (A moved text
-    need not keep its order: the s.256(2) Table's lines are redistributed to its cells.)"""
+    need not keep its order: the s.256 Table's lines are redistributed to its cells.)"""
     lines, moved = replayed(doc)
     source = Counter(w.casefold() for text in [t for _, t in lines] + moved for w in WORD.findall(text))
     short = (

@@ -164,7 +164,8 @@ def test_the_table_s_printed_column_titles_are_its_header_row() -> None:
         [(n, t) for n, t in lines if t.strip()], read_document(document("in-msb-2016")).numbered()
     )
     assert built.markup + "\n" == (FIXTURES / "table_s256_header_row.expected").read_text(encoding="utf-8")
-    wrapped = "BODY\n  SEC 256.\n    SUBSEC (2)\n" + "\n".join(markup.indent(built.markup.splitlines(), 3)) + "\n"
+    block = "\n".join(markup.indent(built.markup.splitlines(), 2))
+    wrapped = "BODY\n  SEC 256.\n    SUBSEC (6)\n      Text.\n" + block + "\n"
     doc = document("in-msb-2016")
     root = xmlio.parse_bytes(parse_to_xml_bytes(wrapped, doc.kind, doc.frbr_uri))
     table = root.find(".//a:table", NS)
@@ -175,12 +176,37 @@ def test_the_table_s_printed_column_titles_are_its_header_row() -> None:
     )
 
 
+def test_the_s256_table_follows_sub_section_6_as_printed() -> None:
+    """L3473-3501: "Penalties.", s.256(1)-(6), then "TABLE", its column titles and item 1. The Gazette prints the
+    Table after sub-section (6) (sub-section (2) calls it "the Table below", (4) "the said Table"): the layout ends the
+    section with it, after (6), the section's wrap-up in AKN, so that a reader meets (1)-(6) and then the Table."""
+    piece = extract("table_s256_after_subsection_6")
+    source = read_source(piece.path)
+    assert [t for _, t in piece.numbered()] == [source.line(n) for n in range(piece.first, piece.last + 1)]
+    assert piece.line(3485).startswith("(6) ") and piece.line(3487) == "TABLE"
+    doc = document("in-msb-2016")
+    section = xmlio.parse_bytes(parse_to_xml_bytes(layouts.to_markup(doc, piece).markup, doc.kind, doc.frbr_uri)).find(
+        ".//a:section", NS
+    )
+    assert xmlio.num_of(section) == "256." and xmlio.heading_of(section) == "Penalties."
+    assert [etree.QName(c).localname for c in section] == ["num", "heading", *["subsection"] * 6, "wrapUp"]
+    assert [xmlio.num_of(c) for c in section.findall("a:subsection", NS)] == [f"({n})" for n in range(1, 7)]
+    wrap_up = section[-1]
+    assert [etree.QName(c).localname for c in wrap_up] == ["p", "table"]
+    assert wrap_up[1].get("eId") == "sec_256__wrapup__table_1"
+    assert not section.findall("a:subsection//a:table", NS)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
         ({"compact": "yes"}, r"in-mpab-2016.yaml: field 'compact' must be true or false"),
         ({"wrap_ups": []}, r"in-mpab-2016.yaml: unknown field 'wrap_ups'"),
-        ({"table": {"first": 1, "last": 2, "section": 3}}, r"in-mpab-2016.yaml: table: field 'subsection' must be"),
+        ({"table": {"first": 1, "last": 2}}, r"in-mpab-2016.yaml: table: field 'section' must be"),
+        (
+            {"table": {"first": 1, "last": 2, "section": 3, "subsection": "(2)"}},
+            r"in-mpab-2016.yaml: table: unknown field 'subsection'",
+        ),
     ],
 )
 def test_a_malformed_quirks_file_is_an_error_naming_the_file_and_field(change: dict, message: str) -> None:

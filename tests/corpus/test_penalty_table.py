@@ -1,4 +1,4 @@
-"""The s.256(2) penalty Table of the Merchant Shipping Bill, 2016 (corpus/clean/penalty_table.py) as built."""
+"""The s.256 penalty Table of the Merchant Shipping Bill, 2016 (corpus/clean/penalty_table.py) as built."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _cells(tr) -> list[str]:
 
 @pytest.fixture(scope="module")
 def items() -> dict[str, list[list[str]]]:
-    table = cite.cite(DOC, "256(2)").element.find(".//a:table", NS)
+    table = cite.cite(DOC, "256 Table").element
     found: dict[str, list[list[str]]] = {}
     current = ""
     for tr in table.findall("a:tr", NS):
@@ -37,8 +37,14 @@ def items() -> dict[str, list[list[str]]]:
     return found
 
 
-def test_table_is_in_subsection_2() -> None:
-    assert cite.cite(DOC, "256(2)").element.find(".//a:table", NS) is not None
+def test_table_ends_the_section_after_subsection_6() -> None:
+    """The Gazette prints the Table after s.256(6) (L3485 "(6) The Director-General may …", L3487 "TABLE"): it is
+    the section's last element, after its six sub-sections, and no sub-section holds it."""
+    section = cite.cite(DOC, "256").element
+    children = [etree.QName(c).localname for c in section]
+    assert children == ["num", "heading", *["subsection"] * 6, "wrapUp"]
+    assert section[-1].find("a:table", NS) is cite.cite(DOC, "256 Table").element
+    assert not section.findall("a:subsection//a:table", NS)
 
 
 def test_81_items_in_order(items) -> None:
@@ -176,7 +182,7 @@ def test_cells_hold_every_word_of_the_tables_lines() -> None:
             lines[moved["line"]] = lines[moved["line"]].replace(moved["text"], "", 1)
     expected = Counter(w for text in lines.values() for w in WORD.findall(text))
     # a copy: the remarks are taken out below, and the corpus's parsed tree is shared by every test
-    table = copy.deepcopy(cite.cite(DOC, "256(2)").element.find(".//a:table", NS))
+    table = copy.deepcopy(cite.cite(DOC, "256 Table").element)
     for remark in list(table.iter(f"{{{NS['a']}}}remark")):  # editorial remarks ([blank], corrections' notes)
         tail = remark.tail or ""
         parent = remark.getparent()
@@ -525,8 +531,7 @@ def test_the_printed_column_titles_are_the_header_row() -> None:
     """003 L3487-3493: "TABLE" titles the table; the column titles the extraction read across the columns (L3489,
     L3491) are the first header row, each in its column (the reviewed reading in penalty_table_cells.yaml, which
     holds exactly the printed words); the printed "(1)"…"(5)" the second."""
-    subsection = cite.cite(DOC, "256(2)").element
-    table = subsection.find(".//a:table", NS)
+    table = cite.cite(DOC, "256 Table").element
     title = table.getprevious()
     assert (etree.QName(title).localname, title.get("class"), title.text) == ("p", "table-title", "TABLE")
     first, second = [[" ".join("".join(th.itertext()).split()) for th in tr.findall("a:th", NS)] for tr in table[:2]]
@@ -549,7 +554,7 @@ def test_item_53_col_3_reads_general_once() -> None:
     again: col. 3 is "General" (as every other general item's), the offence "agent of a special trade passenger
     vessel", and the penalty "for a term which may extend to six months" through the reviewed correction, whose
     editorial note keeps the printed "general which may extend to six"."""
-    table = cite.cite(DOC, "256(2)").element.find(".//a:table", NS)
+    table = cite.cite(DOC, "256 Table").element
     row = next(tr for tr in table.findall("a:tr", NS) if (tr.get("eId") or "").endswith("__item_53"))
     cells = row.findall("a:td", NS)
     assert " ".join("".join(cells[2].itertext()).split()) == "General"

@@ -51,11 +51,11 @@ def test_every_rule_declares_the_provisions_its_steps_cite():
 
 
 def test_a_table_item_and_its_proviso_are_recorded_apart(tmp_path, monkeypatch):
-    """The load-line rule declares s.256(2) Table item 51 and its proviso, which share one eId: recording keeps two
+    """The load-line rule declares s.256 Table item 51 and its proviso, which share one eId: recording keeps two
     entries, each with its own citation, and checking finds both."""
     monkeypatch.setattr(trace, "RULES_DIR", tmp_path)
     trace.record(modules=["load_line"])
     entries = trace.recorded("load_line")
-    item = "part_XIV__sec_256__subsec_2__table_1__item_51"
-    assert {c for d, e, c in entries if e == item} == {"s. 256(2) Table item 51", "s. 256(2) Table item 51 proviso"}
+    item = "part_XIV__sec_256__wrapup__table_1__item_51"
+    assert {c for d, e, c in entries if e == item} == {"s. 256 Table item 51", "s. 256 Table item 51 proviso"}
     assert "&id" not in trace.trace_path("load_line").read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
 """Forfeiture for desertion and absence without leave.
 
 - ``in-msb-2016/desertion``: Merchant Shipping Bill, 2016 (India), s. 94 (the offences and the unseaworthiness
-  defence), s. 100 (deemed proof), s. 101 (application of the forfeiture) and the s. 256(2) penalty Table, item 38
+  defence), s. 100 (deemed proof), s. 101 (application of the forfeiture) and the s. 256 penalty Table, item 38
   ((a) desertion, (b) absence not amounting to desertion) and item 39(i) (s. 95(a), quitting the ship at the port of
   delivery).
 - ``pk-mso-2001/desertion``: Pakistan Merchant Shipping Ordinance, 2001, s. 204, s. 208, s. 211 and s. 212.
@@ -24,13 +24,13 @@ shows the facts of the first limb, and the seafarer does not rebut them) or by o
 default it does not carry the forfeiture of the property left on board (option ``deemed_proof_reach``). Every proof
 fact is true / false / "not shown"; the result's ``burdens`` say who bears each and what its value did.
 
-The Bill's Table items are cited by their rows' eIds (``part_XIV__sec_256__subsec_2__table_1__item_38__row_2`` is
+The Bill's Table items are cited by their rows' eIds (``part_XIV__sec_256__wrapup__table_1__item_38__row_2`` is
 item 38(a); corpus/tables.py names them), so the traceability check follows each item's own text.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from widgets.rules import wage_periods
@@ -55,7 +55,7 @@ from widgets.rules.wording import counted, measure, money_text
 IN, PK = "in-msb-2016", "pk-mso-2001"
 
 _S94, _S100, _S101 = "part_V__sec_94", "part_V__sec_100", "part_V__sec_101"
-_TABLE = "part_XIV__sec_256__subsec_2__table_1"
+_TABLE = "part_XIV__sec_256__wrapup__table_1"
 IN_S94_1 = Ref(IN, f"{_S94}__subsec_1", "s. 94(1)")
 IN_S94_1_A = Ref(IN, f"{_S94}__subsec_1__para_a", "s. 94(1)(a)")
 IN_S94_1_B = Ref(IN, f"{_S94}__subsec_1__para_b", "s. 94(1)(b)")
@@ -67,9 +67,9 @@ IN_S100_1 = Ref(IN, f"{_S100}__subsec_1", "s. 100(1)")
 IN_S100_2 = Ref(IN, f"{_S100}__subsec_2", "s. 100(2)")
 IN_S101_1 = Ref(IN, f"{_S101}__subsec_1", "s. 101(1)")
 IN_S101_2 = Ref(IN, f"{_S101}__subsec_2", "s. 101(2)")
-IN_ITEM_38_A = Ref(IN, f"{_TABLE}__item_38__row_2", "s. 256(2) Table item 38(a)")
-IN_ITEM_38_B = Ref(IN, f"{_TABLE}__item_38__row_3", "s. 256(2) Table item 38(b)")
-IN_ITEM_39_I = Ref(IN, f"{_TABLE}__item_39__row_2", "s. 256(2) Table item 39(i)")
+IN_ITEM_38_A = Ref(IN, f"{_TABLE}__item_38__row_2", "s. 256 Table item 38(a)")
+IN_ITEM_38_B = Ref(IN, f"{_TABLE}__item_38__row_3", "s. 256 Table item 38(b)")
+IN_ITEM_39_I = Ref(IN, f"{_TABLE}__item_39__row_2", "s. 256 Table item 39(i)")
 
 MSA = "in-msa-1958"
 _MSA_TABLE = "sec_436__subsec_2__table_1"
@@ -118,6 +118,11 @@ class IndianText:
     item_quitting: Ref
     apply_section: str
     item_name: str
+
+    @property
+    def refs(self) -> tuple[Ref, ...]:
+        """The text's provisions, in the order of the fields: the rule's declaration of what it implements."""
+        return tuple(value for f in fields(self) if isinstance(value := getattr(self, f.name), Ref))
 
 
 BILL = IndianText(
@@ -886,7 +891,7 @@ def _in_desertion(facts: Facts, result: Result, established: str | None, reimbur
     forfeit all or any part of the wages which [he may] earn in any other vessel ... until [his] next return to
     India, and to satisfy any excess of wages paid by the master or owner of the vessel from which [he] deserts to
     any substitute engaged in his place at a higher rate of wages than the rate stipulated to be paid to him"
-    (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_38__row_2). "All or any part of": a maximum.
+    (in-msb-2016, part_XIV__sec_256__wrapup__table_1__item_38__row_2). "All or any part of": a maximum.
 
     The 1958 Act's item 57(a), s. 191(1)(a): "He shall be liable to forfeit all or any part of the property he leaves
     on board and of the wages he has then earned and also if the desertion takes place at any place not in India, to
@@ -956,7 +961,7 @@ def _in_property(facts: Facts, result: Result, established: str) -> Decimal:
 
 def _in_substitute_excess(facts: Facts, result: Result) -> None:
     """Item 38(a), the separate liability "to satisfy any excess of wages paid ... to any substitute engaged in his
-    place at a higher rate" (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_38__row_2); by default whatever
+    place at a higher rate" (in-msb-2016, part_XIV__sec_256__wrapup__table_1__item_38__row_2); by default whatever
     the place of desertion (option ``substitute_excess_scope``). It is not a forfeiture, so s. 101 does not apply."""
     t = _text(result)
     excess = facts.substitute_excess_wages
@@ -978,7 +983,7 @@ def _in_absence(facts: Facts, result: Result, committed: bool) -> None:
     """Table item 38(b), s. 94(1)(b): "He shall, if the contravention does not amount to desertion, be liable to
     forfeit out of his wages a sum not exceeding two days pay and in addition for every twenty-four hours of absence
     either a sum not exceeding six days' pay or any expenses properly incurred in hiring a substitute" (in-msb-2016,
-    part_XIV__sec_256__subsec_2__table_1__item_38__row_3). The alternative is taken for the absence as a whole, the
+    part_XIV__sec_256__wrapup__table_1__item_38__row_3). The alternative is taken for the absence as a whole, the
     larger of the two being the ceiling; ``substitute_expenses`` is the total for the absence."""
     t = _text(result)
     result.amount("substitute_excess", Decimal(0), ENTITLEMENT, t.item_absence)
@@ -1003,7 +1008,7 @@ def _in_absence(facts: Facts, result: Result, committed: bool) -> None:
 def _in_quitting(facts: Facts, result: Result) -> None:
     """s. 95(a): "if he quits the ship without leave after her arrival at her port of delivery and before she is
     placed in security" (in-msb-2016, part_V__sec_95__para_a); Table item 39(i): "Forfeiture out of his wages of a sum
-    not exceeding one month's pay" (part_XIV__sec_256__subsec_2__table_1__item_39__row_2).
+    not exceeding one month's pay" (part_XIV__sec_256__wrapup__table_1__item_39__row_2).
 
     The 1958 Act's s. 194(a), in the same words (in-msa-1958, sec_194__para_a), and its Table item 59: "(i) clause (a)
     of section 194; ... Forfeiture out of his wages of a sum not exceeding one months pay" (sec_436__subsec_2__table_1,
@@ -1256,22 +1261,7 @@ RULES = (
         "s. 101, Table items 38 and 39(i))",
         currency="INR",
         facts=_schema("in"),
-        provisions=(
-            IN_S94_1,
-            IN_S94_1_A,
-            IN_S94_1_B,
-            IN_S94_2,
-            IN_S94_2_PROVISO,
-            IN_S95,
-            IN_S95_A,
-            IN_S100_1,
-            IN_S100_2,
-            IN_S101_1,
-            IN_S101_2,
-            IN_ITEM_38_A,
-            IN_ITEM_38_B,
-            IN_ITEM_39_I,
-        ),
+        provisions=BILL.refs,
         compute=_in_compute,
         check=_check,
     ),
@@ -1306,25 +1296,7 @@ RULES = (
         "122, s. 436(2) Table items 57 and 59(i))",
         currency="INR",
         facts=_schema("msa"),
-        provisions=(
-            MSA_S122_2_B,
-            MSA_S122_4,
-            MSA_S191_1,
-            MSA_S191_1_A,
-            MSA_S191_1_B,
-            MSA_S191_2,
-            MSA_S191_2_PROVISO,
-            MSA_S194,
-            MSA_S194_A,
-            MSA_S199_1,
-            MSA_S199_2,
-            MSA_S200_1,
-            MSA_S200_2,
-            MSA_ITEM_57_A,
-            MSA_ITEM_57_B,
-            MSA_ITEM_59_I,
-            MSA_ITEM_59_PENALTIES,
-        ),
+        provisions=(MSA_S122_2_B, MSA_S122_4, *ACT_1958.refs, MSA_ITEM_59_PENALTIES),
         compute=_in_compute,
         check=_check,
     ),

@@ -1,6 +1,6 @@
 """The penalty for a submerged load line.
 
-- ``in-msb-2016/load-line``: Merchant Shipping Bill, 2016 (India), s. 118 and the s. 256(2) penalty Table, item 51
+- ``in-msb-2016/load-line``: Merchant Shipping Bill, 2016 (India), s. 118 and the s. 256 penalty Table, item 51
   (fine up to four lakh rupees and up to twenty-five thousand rupees more "for every inch or fraction of an inch"
   submerged; the stress-of-weather proviso; detention under s. 118(2)).
 - ``pk-mso-2001/load-line``: Pakistan Merchant Shipping Ordinance, 2001, s. 358 (exemptions), s. 362 and s. 363
@@ -29,7 +29,7 @@ to that condition by two conventions (documented here and in the book; they are 
 India counts "every inch or fraction of an inch" at 25.4 mm to the inch, rounding any fraction up. The arithmetic is
 in ``Decimal`` so that exactly one inch (25.4 mm) is one inch, not two.
 
-The Bill's Table item 51 is cited by its row's eId (``part_XIV__sec_256__subsec_2__table_1__item_51``; corpus/tables.py
+The Bill's Table item 51 is cited by its row's eId (``part_XIV__sec_256__wrapup__table_1__item_51``; corpus/tables.py
 names the rows), so the traceability check follows that item's own text; its proviso sits in the same cell.
 """
 
@@ -47,11 +47,11 @@ from widgets.rules.wording import counted, date_text, figure, measure, money_tex
 
 IN, PK, MSA = "in-msb-2016", "pk-mso-2001", "in-msa-1958"
 
-_TABLE = "part_XIV__sec_256__subsec_2__table_1"
+_TABLE = "part_XIV__sec_256__wrapup__table_1"
 IN_S118_1 = Ref(IN, "part_VI__sec_118__subsec_1", "s. 118(1)")
 IN_S118_2 = Ref(IN, "part_VI__sec_118__subsec_2", "s. 118(2)")
-IN_ITEM_51 = Ref(IN, f"{_TABLE}__item_51", "s. 256(2) Table item 51")
-IN_ITEM_51_PROVISO = Ref(IN, f"{_TABLE}__item_51", "s. 256(2) Table item 51 proviso")
+IN_ITEM_51 = Ref(IN, f"{_TABLE}__item_51", "s. 256 Table item 51")
+IN_ITEM_51_PROVISO = Ref(IN, f"{_TABLE}__item_51", "s. 256 Table item 51 proviso")
 
 _CH24 = "part_VI__chp_24"
 PK_S358 = Ref(PK, f"{_CH24}__sec_358", "s. 358")
@@ -328,12 +328,14 @@ def _in_compute(facts: Facts, result: Result) -> None:
     depth = _salt_water_no_list(result, IN_S118_1)
     result.value("submerged_salt_water_mm", float(depth))
     if facts.exempt:
-        _not_submerged(result, IN_S118_1, "The vessel is exempted from the provisions relating to load lines.")
-        result.value("inches_charged", 0)
+        _not_submerged(
+            result, IN_S118_1, "The vessel is exempted from the provisions relating to load lines.", inches=True
+        )
         return
     if depth <= 0:
-        _not_submerged(result, IN_S118_1, "The load line is not submerged in salt water with no list: no offence.")
-        result.value("inches_charged", 0)
+        _not_submerged(
+            result, IN_S118_1, "The load line is not submerged in salt water with no list: no offence.", inches=True
+        )
         return
     inches = _in_inches(result, depth)
     defence = _in_stress_of_weather(result)
@@ -351,7 +353,7 @@ def _in_compute(facts: Facts, result: Result) -> None:
 def _in_inches(result: Result, depth: Decimal) -> int:
     """Item 51: "additional fine not exceeding twenty-five thousand rupees for every inch or fraction of an inch by
     which the appropriate load lines on each side of the vessel are submerged or would have been submerged if the
-    vessel had been in salt waters and had no list" (in-msb-2016, part_XIV__sec_256__subsec_2__table_1__item_51)."""
+    vessel had been in salt waters and had no list" (in-msb-2016, part_XIV__sec_256__wrapup__table_1__item_51)."""
     inches = int((depth / MM_PER_INCH).to_integral_value(rounding=ROUND_CEILING))
     result.value("inches_charged", inches)
     result.step(
@@ -366,7 +368,7 @@ def _in_stress_of_weather(result: Result) -> bool:
     """Item 51, proviso: "it shall be a good defence for the master or owner to prove that a contravention was due
     solely to deviation or delay caused solely by stress of whether [weather] or other circumstance which neither the
     master nor the owner nor the charterer, if any, could have prevented or forestalled" (in-msb-2016,
-    part_XIV__sec_256__subsec_2__table_1__item_51, its proviso). The master or owner must prove it: not shown, no
+    part_XIV__sec_256__wrapup__table_1__item_51, its proviso). The master or owner must prove it: not shown, no
     defence."""
     value = result.facts.stress_of_weather
     if value is True:
@@ -408,12 +410,36 @@ NO_CONTRAVENTION = {
 """Facts that matter only once the load line is submerged in a ship the provisions reach, by text."""
 
 
-def _not_submerged(result: Result, ref: Ref, why: str) -> None:
+def _not_submerged(result: Result, ref: Ref, why: str, inches: bool = False) -> None:
+    """No contravention (``why``, citing ``ref``): the facts that bear only on one reported unused, nothing charged."""
     result.step(ref, why)
     for fact, unused_why in NO_CONTRAVENTION[result.rule.id.partition("/")[0]]:
         result.unused(fact, ref, unused_why)
+    _nothing_charged(result, ref, inches)
+
+
+def _nothing_charged(result: Result, ref: Ref, inches: bool = True) -> None:
+    """No fine (a maximum of nothing, citing ``ref``), no detention and, for the Indian texts that fine by the inch,
+    no inch charged."""
     result.amount("max_fine", Decimal(0), MAXIMUM, ref)
     result.value("detention", False)
+    if inches:
+        result.value("inches_charged", 0)
+
+
+def _in_port_by_weather_shown(result: Result, ref: Ref, proved: str) -> bool:
+    """The burden of the Ordinance's s. 402 and the 1958 Act's s. 343(3), which share their words: a ship other than
+    the country's own, within its port only "for stress of weather or any other circumstance that neither the master
+    nor the owner nor the charter(er) ... could have prevented or forestalled". The master or owner, who relies on it,
+    must show it: not shown (or shown not so), ``ref`` does not apply; proved, the burden says ``proved``. Returns
+    whether it was proved."""
+    value = result.facts.in_port_by_stress_of_weather
+    if value is not True:
+        effect = "not shown" if value == NOT_SHOWN else "she was not in port by stress of weather"
+        result.burden("in_port_by_stress_of_weather", ref, f"{effect}: {ref.citation} does not apply")
+        return False
+    result.burden("in_port_by_stress_of_weather", ref, proved)
+    return True
 
 
 # --- Pakistan: Merchant Shipping Ordinance, 2001 ------------------------------------------------------------------
@@ -486,12 +512,8 @@ def _pk_in_port_by_weather(result: Result) -> bool:
     provisions to a foreign ship and which s. 374(4) calls in; what that takes away is the option ``s402_reach``
     (by default the detention). The master or owner, who relies on it, must show it: not shown, s. 374(4) stands.
     Returns whether the detention is taken away (the result then recorded)."""
-    value = result.facts.in_port_by_stress_of_weather
-    if value is not True:
-        effect = "not shown" if value == NOT_SHOWN else "she was not in port by stress of weather"
-        result.burden("in_port_by_stress_of_weather", PK_S402, f"{effect}: s. 402 does not apply")
+    if not _in_port_by_weather_shown(result, PK_S402, "proved: Chapter 28 does not apply to her"):
         return False
-    result.burden("in_port_by_stress_of_weather", PK_S402, "proved: Chapter 28 does not apply to her")
     result.step(
         PK_S402,
         "She is in the port only by stress of weather or a circumstance no one could have prevented or forestalled: "
@@ -565,8 +587,9 @@ def _msa_compute(facts: Facts, result: Result) -> None:
     result.value("submerged_salt_water_mm", float(depth))
     result.value("fine_liable", None)
     if facts.exempt:
-        _not_submerged(result, MSA_S310, "The ship is exempt from the provisions of this Part relating to load lines.")
-        result.value("inches_charged", 0)
+        _not_submerged(
+            result, MSA_S310, "The ship is exempt from the provisions of this Part relating to load lines.", inches=True
+        )
         return
     if not facts.indian_ship and _msa_in_port_by_weather(result):
         return
@@ -579,12 +602,13 @@ def _msa_compute(facts: Facts, result: Result) -> None:
             MSA_S333_1,
             "s. 333 binds an Indian passenger ship only, and s. 326 applies s. 313, not s. 333, to other ships: no "
             "offence under s. 333 (her ordinary load line, not given here, is s. 313's).",
+            inches=True,
         )
-        result.value("inches_charged", 0)
         return
     if depth <= 0:
-        _not_submerged(result, section, "The load line is not submerged in salt water with no list: no offence.")
-        result.value("inches_charged", 0)
+        _not_submerged(
+            result, section, "The load line is not submerged in salt water with no list: no offence.", inches=True
+        )
         return
     if not facts.indian_ship and not _msa_foreign_ship(result):
         return
@@ -606,12 +630,8 @@ def _msa_in_port_by_weather(result: Result) -> bool:
     333 among them: none applies to her, so neither the offence nor the detention. The master or owner, who relies on
     it, must show it; not shown, the Part applies. Returns whether it disapplied the Part (the result then
     recorded)."""
-    value = result.facts.in_port_by_stress_of_weather
-    if value is not True:
-        effect = "not shown" if value == NOT_SHOWN else "she was not in port by stress of weather"
-        result.burden("in_port_by_stress_of_weather", MSA_S343_3, f"{effect}: s. 343(3) does not apply")
+    if not _in_port_by_weather_shown(result, MSA_S343_3, "proved: nothing in the Part applies to her"):
         return False
-    result.burden("in_port_by_stress_of_weather", MSA_S343_3, "proved: nothing in the Part applies to her")
     for fact in ("stress_of_weather", "convention_ship", "inspected_under_s323", "subdivision_load_line"):
         result.unused(fact, MSA_S343_3, "nothing in the Part applies to her")
     result.step(
@@ -619,9 +639,7 @@ def _msa_in_port_by_weather(result: Result) -> bool:
         "Not an Indian ship, and within the port only by stress of weather or a circumstance no one could have "
         "prevented or forestalled: nothing in the Part applies to her, the load line sections included.",
     )
-    result.amount("max_fine", Decimal(0), MAXIMUM, MSA_S343_3)
-    result.value("detention", False)
-    result.value("inches_charged", 0)
+    _nothing_charged(result, MSA_S343_3)
     return True
 
 
@@ -663,9 +681,7 @@ def _msa_foreign_ship(result: Result) -> bool:
             "A ship of a Load Line Convention country of the size s. 326(a) names, not inspected by a surveyor under "
             "s. 323: she may not be detained, nor the owner or master proceeded against, by virtue of s. 313.",
         )
-        result.amount("max_fine", Decimal(0), MAXIMUM, MSA_S326)
-        result.value("detention", False)
-        result.value("inches_charged", 0)
+        _nothing_charged(result, MSA_S326)
         result.unused("stress_of_weather", MSA_S326, "no proceedings may be taken, so there is nothing to answer")
         return False
     result.step(

@@ -16,6 +16,8 @@ Each function sits under the words of the sub-section it implements.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 
 from widgets.rules.facts import Facts, Schema, choice, date, flag, money, option
@@ -90,19 +92,7 @@ SCHEMA = Schema(
 
 
 def _check(facts: Facts) -> list[tuple[str, str]]:
-    """The dates each limb needs, in order."""
-    problems = []
-    if facts.event == "remaining-or-other-route":
-        for name in ("sailed_on", "satisfied_consul_on"):
-            if getattr(facts, name) is None:
-                problems.append((name, "is required for event remaining-or-other-route (s. 317(2))"))
-    if facts.returned_on is not None and facts.sailed_on is None:
-        problems.append(("sailed_on", "is required with returned_on (s. 317(4)'s six months run from sailing)"))
-    for name in ("satisfied_consul_on", "returned_on"):
-        day = getattr(facts, name)
-        if day is not None and facts.sailed_on is not None and day < facts.sailed_on:
-            problems.append((name, f"is before sailed_on ({facts.sailed_on})"))
-    return problems
+    return _dates_needed(ORDINANCE, facts)
 
 
 LIMB_FACTS = ("sailed_on", "satisfied_consul_on", "returned_on", "died_where", "nominee_named")
@@ -117,44 +107,100 @@ LIMB_USES = {
 """The facts of one limb or another of s. 317 and the events whose limb uses each; given for another, a step says so."""
 
 
-def _compute(facts: Facts, result: Result) -> None:
-    _return_passage_secured(facts, result)
-    limb = {
-        "prevented-from-embarking": _prevented_or_removed,
-        "removed-from-ship": _prevented_or_removed,
-        "remaining-or-other-route": _remaining_or_other_route,
-        "died": _died,
-        "not-returned-within-six-months": _not_returned,
-        "returned-by-other-route": _not_returned,
-    }[facts.event]
-    deposit, passage, ref, payee = limb(facts, result)
+Limb = Callable[[Facts, Result], tuple[Decimal, Decimal, Ref, str]]
+"""A limb of the refund section: what it refunds of the deposit and of the passage-money, its provision, the payee."""
+
+
+@dataclass(frozen=True)
+class _Text:
+    """One text's refund provisions where the Ordinance's s. 315, s. 317 and s. 318 and the 1958 Act's s. 273, s. 275
+    and s. 276 say the same thing: its own provisions (each step cites the text's own), and the words in which they
+    differ (the section's number, "passage-money" or "passage money", the country, the window to return)."""
+
+    secured: Ref  # s. 315 / s. 273: a return ticket or a deposit before boarding
+    consul: Ref  # s. 317(2) / s. 275(2): the consular officer at Jeddah satisfied
+    consul_event: str  # the event of that limb
+    not_returned: Ref  # s. 317(4) / s. 275(4)
+    deductions: Ref  # s. 317(5) / s. 275(5)
+    section: str  # "s. 317" / "s. 275"
+    money: str  # "passage-money" / "passage money"
+    country: str  # "Pakistan" / "India"
+    window_months: int  # (4)'s window to return: 6 / 12
+    window: str  # "six months" / "one year"
+    window_runs: str  # "six months run" / "year runs"
+    limbs: dict[str, Limb]  # the limb each event falls under
+    uses: dict[str, tuple[str, ...]]  # the facts each event's limb uses
+    unclaimed: Callable[[Facts, Result, Decimal, Decimal, str], None]  # s. 318 / s. 276
+
+
+def _dates_needed(text: _Text, facts: Facts) -> list[tuple[str, str]]:
+    """The dates each limb of ``text`` needs, in order: the consul limb's two, the sailing date the window to return
+    runs from, and none before the sailing."""
+    problems = []
+    if facts.event == text.consul_event:
+        for name in ("sailed_on", "satisfied_consul_on"):
+            if getattr(facts, name) is None:
+                problems.append((name, f"is required for event {text.consul_event} ({text.consul.citation})"))
+    if facts.returned_on is not None and facts.sailed_on is None:
+        problems.append(
+            (
+                "sailed_on",
+                f"is required with returned_on ({text.not_returned.citation}'s {text.window_runs} from sailing)",
+            )
+        )
+    for name in ("satisfied_consul_on", "returned_on"):
+        day = getattr(facts, name)
+        if day is not None and facts.sailed_on is not None and day < facts.sailed_on:
+            problems.append((name, f"is before sailed_on ({facts.sailed_on})"))
+    return problems
+
+
+def _refund(text: _Text, facts: Facts, result: Result) -> None:
+    """The refund under ``text``: the return passage secured, the limb of the event, the bar of an earlier refund,
+    the prescribed deductions, the refund and what becomes of it unclaimed."""
+    _return_passage_secured(text, facts, result)
+    deposit, passage, ref, payee = text.limbs[facts.event](facts, result)
     for fact in LIMB_FACTS:
-        if fact not in LIMB_USES[facts.event]:
-            result.unused(fact, ref, "a fact of another limb of s. 317")
-    if (deposit or passage) and _already_refunded(facts, result, ref):
+        if fact not in text.uses[facts.event]:
+            result.unused(fact, ref, f"a fact of another limb of {text.section}")
+    if (deposit or passage) and _already_refunded(text, facts, result, ref):
         deposit = passage = Decimal(0)
-    passage, passage_kind = _prescribed_deductions(facts, result, deposit, passage)
+    passage, passage_kind = _prescribed_deductions(facts, result, deposit, passage, text.deductions)
     result.amount("deposit_refund", deposit, ENTITLEMENT, ref)
-    result.amount("passage_money_refund", passage, passage_kind, S317_5 if passage_kind == MAXIMUM else ref)
+    result.amount("passage_money_refund", passage, passage_kind, text.deductions if passage_kind == MAXIMUM else ref)
     refund = result.amount("refund", deposit + passage, passage_kind if passage else ENTITLEMENT, ref)
     result.value("payee", payee if refund else None)
-    _unclaimed(facts, result, deposit, passage, passage_kind)
+    text.unclaimed(facts, result, deposit, passage, passage_kind)
 
 
-def _return_passage_secured(facts: Facts, result: Result) -> None:
+def _compute(facts: Facts, result: Result) -> None:
+    _refund(ORDINANCE, facts, result)
+
+
+def _return_passage_secured(text: _Text, facts: Facts, result: Result) -> None:
     """s. 315: "No pilgrim shall be received on board any pilgrim ship ... unless he— (a) is in possession of a return
     ticket; or (b) has deposited in the prescribed manner such sum for the purpose of defraying the cost of a return
-    ticket as the Federal Government may ... specify" (pk-mso-2001, part_V__chp_20__sec_315)."""
+    ticket as the Federal Government may ... specify" (pk-mso-2001, part_V__chp_20__sec_315). s. 273: "No pilgrim
+    shall be received on board any pilgrim ship at any port or place in India unless he-- (a) is in possession of a
+    return ticket, or (b) has deposited with the officer authorised in this behalf by the Central Government such sum
+    for the purpose of defraying the cost of a return ticket as that Government may specify ...: Provided that the
+    authorised officer may exempt any pilgrim from all or any of the aforesaid requirements" (in-msa-1958, sec_273).
+    The same two ways, each cited as its own text's section."""
+    secured = text.secured
     if facts.return_ticket:
-        result.step(S315, "He holds a return ticket (s. 315(a)).")
+        result.step(secured, f"He holds a return ticket ({secured.citation}(a)).")
         if facts.deposit:
             result.step(
-                S315, "He also made a deposit; s. 317 refunds a deposit or, for a ticket holder, passage-money."
+                secured,
+                f"He also made a deposit; {text.section} refunds a deposit or, for a ticket holder, {text.money}.",
             )
     elif facts.deposit:
-        result.step(S315, f"He made a deposit of {money_text(result, facts.deposit)} for a return ticket (s. 315(b)).")
+        result.step(
+            secured,
+            f"He made a deposit of {money_text(result, facts.deposit)} for a return ticket ({secured.citation}(b)).",
+        )
     else:
-        result.step(S315, "Neither a return ticket nor a deposit: only a pilgrim exempted by the proviso sails so.")
+        result.step(secured, "Neither a return ticket nor a deposit: only a pilgrim exempted by the proviso sails so.")
 
 
 def _prevented_or_removed(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
@@ -218,46 +264,56 @@ def _died(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
     return deposit, passage, S317_3, payee
 
 
-def _not_returned(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+def _not_returned(text: _Text, facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
     """s. 317(4): "Where any pilgrim fails to return to Pakistan from the Kingdom of Saudi Arabia within six months of
     his sailing from Pakistan, or returns to Pakistan by a route other than the route by which he came from Pakistan,
     he or any person nominated by him ... shall be entitled to a refund of any deposit made by such pilgrim under
     section 315, or, if such pilgrim was in possession of a return ticket, to a refund of half the passage-money paid
-    by such pilgrim" (pk-mso-2001, part_V__chp_20__sec_317__subsec_4)."""
+    by such pilgrim" (pk-mso-2001, part_V__chp_20__sec_317__subsec_4). s. 275(4): "Where any pilgrim fails to return
+    to India from the Hedjaz within one year of his sailing from India, or returns to India by a route other than the
+    route by which he came from India, he or any person nominated by him in this behalf in writing in the prescribed
+    manner shall be entitled to a refund of any deposit made by such pilgrim under section 273, or, if such pilgrim
+    was in possession of a return ticket, to a refund of half the passage money paid by such pilgrim, except where
+    such deposit or passage money has already been refunded under this section" (in-msa-1958, sec_275__subsec_4).
+    The same limb but for the window: six months, one year."""
+    ref = text.not_returned
     payee = "the pilgrim or the person he nominated" if facts.nominee_named else "the pilgrim"
-    if facts.event == "not-returned-within-six-months":
-        if facts.returned_on is not None and facts.returned_on <= add_months(facts.sailed_on, 6):
+    if facts.event != "returned-by-other-route":  # failed to return within the window
+        if facts.returned_on is not None and facts.returned_on <= (
+            end := add_months(facts.sailed_on, text.window_months)
+        ):
             result.step(
-                S317_4,
-                f"He returned on {date_text(facts.returned_on)}, within six months of sailing on "
-                f"{date_text(facts.sailed_on)} (ending {date_text(add_months(facts.sailed_on, 6))}): he did not fail "
-                "to return, so (4) gives no refund.",
+                ref,
+                f"He returned on {date_text(facts.returned_on)}, within {text.window} of sailing on "
+                f"{date_text(facts.sailed_on)} (ending {date_text(end)}): he did not fail to return, so (4) gives no "
+                "refund.",
             )
-            return Decimal(0), Decimal(0), S317_4, payee
-        result.step(S317_4, "He did not return to Pakistan within six months of sailing.")
+            return Decimal(0), Decimal(0), ref, payee
+        result.step(ref, f"He did not return to {text.country} within {text.window} of sailing.")
     else:
-        result.step(S317_4, "He returned to Pakistan by a route other than the one by which he came.")
-    deposit, passage = _deposit_or_passage(facts, result, S317_4, Decimal("0.5"))
-    return deposit, passage, S317_4, payee
+        result.step(ref, f"He returned to {text.country} by a route other than the one by which he came.")
+    deposit, passage = _deposit_or_passage(facts, result, ref, Decimal("0.5"))
+    return deposit, passage, ref, payee
 
 
-def _already_refunded(facts: Facts, result: Result, ref: Ref) -> bool:
+def _already_refunded(text: _Text, facts: Facts, result: Result, ref: Ref) -> bool:
     """s. 317(4): "except where such deposit or passage-money has already been refunded under this section"
-    (pk-mso-2001, part_V__chp_20__sec_317__subsec_4). The exception is (4)'s alone: for the other limbs the bar is
-    the reading of the option ``already_refunded_scope`` (by default every limb: nothing is refunded twice), and the
-    step says so, citing the limb applied rather than (4)."""
+    (pk-mso-2001, part_V__chp_20__sec_317__subsec_4); s. 275(4) in the same words but "passage money" (in-msa-1958,
+    sec_275__subsec_4). The exception is (4)'s alone: for the other limbs the bar is the reading of the option
+    ``already_refunded_scope`` (by default every limb: nothing is refunded twice), and the step says so, citing the
+    limb applied rather than (4)."""
     if not facts.already_refunded:
         return False
-    if ref is S317_4:
-        result.step(S317_4, "The deposit or passage-money has already been refunded under s. 317: (4) excepts it.")
+    if ref is text.not_returned:
+        result.step(ref, f"The deposit or {text.money} has already been refunded under {text.section}: (4) excepts it.")
         return True
     if result.option("already_refunded_scope") == "sub-section-4-only":
         result.step(ref, "An earlier refund is recorded, but only (4) excepts it in terms (option chosen).")
         return False
     result.step(
         ref,
-        "An earlier refund under s. 317 is recorded: read so that nothing is refunded twice (option every-limb; the "
-        "words of exception are (4)'s only), nothing more is refunded.",
+        f"An earlier refund under {text.section} is recorded: read so that nothing is refunded twice (option "
+        "every-limb; the words of exception are (4)'s only), nothing more is refunded.",
     )
     return True
 
@@ -425,65 +481,11 @@ so."""
 
 
 def _msa_check(facts: Facts) -> list[tuple[str, str]]:
-    """The dates each limb needs, in order."""
-    problems = []
-    if facts.event == "intends-other-route":
-        for name in ("sailed_on", "satisfied_consul_on"):
-            if getattr(facts, name) is None:
-                problems.append((name, "is required for event intends-other-route (s. 275(2))"))
-    if facts.returned_on is not None and facts.sailed_on is None:
-        problems.append(("sailed_on", "is required with returned_on (s. 275(4)'s year runs from sailing)"))
-    for name in ("satisfied_consul_on", "returned_on"):
-        day = getattr(facts, name)
-        if day is not None and facts.sailed_on is not None and day < facts.sailed_on:
-            problems.append((name, f"is before sailed_on ({facts.sailed_on})"))
-    return problems
+    return _dates_needed(ACT_1958, facts)
 
 
 def _msa_compute(facts: Facts, result: Result) -> None:
-    _msa_return_passage_secured(facts, result)
-    limb = {
-        "prevented-from-embarking": _msa_prevented,
-        "removed-from-ship": _msa_prevented,
-        "otherwise-prevented-from-proceeding": _msa_prevented,
-        "intends-other-route": _msa_other_route,
-        "intends-to-remain": _msa_remain,
-        "died": _msa_died,
-        "not-returned-within-one-year": _msa_not_returned,
-        "returned-by-other-route": _msa_not_returned,
-    }[facts.event]
-    deposit, passage, ref, payee = limb(facts, result)
-    for fact in LIMB_FACTS:
-        if fact not in MSA_LIMB_USES[facts.event]:
-            result.unused(fact, ref, "a fact of another limb of s. 275")
-    if (deposit or passage) and _msa_already_refunded(facts, result, ref):
-        deposit = passage = Decimal(0)
-    passage, passage_kind = _prescribed_deductions(facts, result, deposit, passage, MSA_S275_5)
-    result.amount("deposit_refund", deposit, ENTITLEMENT, ref)
-    result.amount("passage_money_refund", passage, passage_kind, MSA_S275_5 if passage_kind == MAXIMUM else ref)
-    refund = result.amount("refund", deposit + passage, passage_kind if passage else ENTITLEMENT, ref)
-    result.value("payee", payee if refund else None)
-    _msa_unclaimed(facts, result, deposit, passage, passage_kind)
-
-
-def _msa_return_passage_secured(facts: Facts, result: Result) -> None:
-    """s. 273: "No pilgrim shall be received on board any pilgrim ship at any port or place in India unless he-- (a) is
-    in possession of a return ticket, or (b) has deposited with the officer authorised in this behalf by the Central
-    Government such sum for the purpose of defraying the cost of a return ticket as that Government may specify ...:
-    Provided that the authorised officer may exempt any pilgrim from all or any of the aforesaid requirements"
-    (in-msa-1958, sec_273)."""
-    if facts.return_ticket:
-        result.step(MSA_S273, "He holds a return ticket (s. 273(a)).")
-        if facts.deposit:
-            result.step(
-                MSA_S273, "He also made a deposit; s. 275 refunds a deposit or, for a ticket holder, passage money."
-            )
-    elif facts.deposit:
-        result.step(
-            MSA_S273, f"He made a deposit of {money_text(result, facts.deposit)} for a return ticket (s. 273(b))."
-        )
-    else:
-        result.step(MSA_S273, "Neither a return ticket nor a deposit: only a pilgrim exempted by the proviso sails so.")
+    _refund(ACT_1958, facts, result)
 
 
 def _msa_prevented(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
@@ -551,50 +553,6 @@ def _msa_died(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]
     return deposit, passage, MSA_S275_3, payee
 
 
-def _msa_not_returned(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
-    """s. 275(4): "Where any pilgrim fails to return to India from the Hedjaz within one year of his sailing from
-    India, or returns to India by a route other than the route by which he came from India, he or any person nominated
-    by him in this behalf in writing in the prescribed manner shall be entitled to a refund of any deposit made by
-    such pilgrim under section 273, or, if such pilgrim was in possession of a return ticket, to a refund of half the
-    passage money paid by such pilgrim, except where such deposit or passage money has already been refunded under
-    this section" (in-msa-1958, sec_275__subsec_4)."""
-    payee = "the pilgrim or the person he nominated" if facts.nominee_named else "the pilgrim"
-    if facts.event == "not-returned-within-one-year":
-        if facts.returned_on is not None and facts.returned_on <= add_months(facts.sailed_on, 12):
-            result.step(
-                MSA_S275_4,
-                f"He returned on {date_text(facts.returned_on)}, within one year of sailing on "
-                f"{date_text(facts.sailed_on)} (ending {date_text(add_months(facts.sailed_on, 12))}): he did not fail "
-                "to return, so (4) gives no refund.",
-            )
-            return Decimal(0), Decimal(0), MSA_S275_4, payee
-        result.step(MSA_S275_4, "He did not return to India within one year of sailing.")
-    else:
-        result.step(MSA_S275_4, "He returned to India by a route other than the one by which he came.")
-    deposit, passage = _deposit_or_passage(facts, result, MSA_S275_4, Decimal("0.5"))
-    return deposit, passage, MSA_S275_4, payee
-
-
-def _msa_already_refunded(facts: Facts, result: Result, ref: Ref) -> bool:
-    """s. 275(4): "except where such deposit or passage money has already been refunded under this section"
-    (in-msa-1958, sec_275__subsec_4). The exception is (4)'s alone: for the other limbs the bar is the reading of the
-    option ``already_refunded_scope`` (by default every limb: nothing is refunded twice)."""
-    if not facts.already_refunded:
-        return False
-    if ref is MSA_S275_4:
-        result.step(MSA_S275_4, "The deposit or passage money has already been refunded under s. 275: (4) excepts it.")
-        return True
-    if result.option("already_refunded_scope") == "sub-section-4-only":
-        result.step(ref, "An earlier refund is recorded, but only (4) excepts it in terms (option chosen).")
-        return False
-    result.step(
-        ref,
-        "An earlier refund under s. 275 is recorded: read so that nothing is refunded twice (option every-limb; the "
-        "words of exception are (4)'s only), nothing more is refunded.",
-    )
-    return True
-
-
 def _msa_unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Decimal, passage_kind: str) -> None:
     """s. 276: "If any pilgrim,-- (a) who is entitled to a refund of passage money under sub-section (1) of section
     275 does not claim such refund within the prescribed period, or (b) who has purchased a return ticket, does not on
@@ -651,6 +609,65 @@ def _msa_unclaimed(facts: Facts, result: Result, deposit: Decimal, passage: Deci
         ref = MSA_S276_B
     result.amount("made_over_if_unclaimed", made_over, kind, ref)
 
+
+def _pk_not_returned(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 317(4) (pk-mso-2001, part_V__chp_20__sec_317__subsec_4): :func:`_not_returned` on the Ordinance."""
+    return _not_returned(ORDINANCE, facts, result)
+
+
+def _msa_not_returned(facts: Facts, result: Result) -> tuple[Decimal, Decimal, Ref, str]:
+    """s. 275(4) (in-msa-1958, sec_275__subsec_4): :func:`_not_returned` on the 1958 Act."""
+    return _not_returned(ACT_1958, facts, result)
+
+
+ORDINANCE = _Text(
+    S315,
+    S317_2,
+    "remaining-or-other-route",
+    S317_4,
+    S317_5,
+    "s. 317",
+    "passage-money",
+    "Pakistan",
+    6,
+    "six months",
+    "six months run",
+    {
+        "prevented-from-embarking": _prevented_or_removed,
+        "removed-from-ship": _prevented_or_removed,
+        "remaining-or-other-route": _remaining_or_other_route,
+        "died": _died,
+        "not-returned-within-six-months": _pk_not_returned,
+        "returned-by-other-route": _pk_not_returned,
+    },
+    LIMB_USES,
+    _unclaimed,
+)
+ACT_1958 = _Text(
+    MSA_S273,
+    MSA_S275_2,
+    "intends-other-route",
+    MSA_S275_4,
+    MSA_S275_5,
+    "s. 275",
+    "passage money",
+    "India",
+    12,
+    "one year",
+    "year runs",
+    {
+        "prevented-from-embarking": _msa_prevented,
+        "removed-from-ship": _msa_prevented,
+        "otherwise-prevented-from-proceeding": _msa_prevented,
+        "intends-other-route": _msa_other_route,
+        "intends-to-remain": _msa_remain,
+        "died": _msa_died,
+        "not-returned-within-one-year": _msa_not_returned,
+        "returned-by-other-route": _msa_not_returned,
+    },
+    MSA_LIMB_USES,
+    _msa_unclaimed,
+)
 
 RULES = (
     Rule(

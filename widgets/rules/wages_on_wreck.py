@@ -200,6 +200,7 @@ def _schema(trades: tuple[str, ...], text: str) -> Schema:
 
 
 _PAYEE_SECTION = {"msb": "s. 69(3)", "msa": "s. 141(3)"}
+_IN_PAYEE_FACTS = ("seafarer_deceased", "nominee_under_s85")
 _NOMINEE = {"msb": "nominee_under_s85", "msa": "nominee_under_s159a"}
 _NOMINEE_SECTION = {"msb": "s. 85", "msa": "s. 159A"}
 
@@ -560,12 +561,7 @@ def _in_payee(facts: Facts, result: Result, compensation: Decimal) -> None:
         payee = "the person he nominated under s. 85"
     else:
         payee = "his legal heirs (no valid nomination under s. 85)"
-    result.value("effects_payee", f"{payee}, through the shipping master at the port of engagement in India")
-    result.step(
-        IN_S69_3,
-        f"The compensation is deposited with the shipping master at the port of engagement in India for payment to "
-        f"{payee}.",
-    )
+    _deposited_for(result, IN_S69_3, payee)
 
 
 def _exclusions_not_asked(result: Result, ref: Ref) -> None:
@@ -575,10 +571,22 @@ def _exclusions_not_asked(result: Result, ref: Ref) -> None:
         result.step(ref, "The exclusions for days employed or negligent reach only wages under (a)(i), not these.")
 
 
-def _payee_not_asked(result: Result) -> None:
-    """The facts of s. 69(3)'s payee, given where no compensation for effects is due, reported as having no effect."""
-    for name in ("seafarer_deceased", "nominee_under_s85"):
-        result.unused(name, IN_S69_3, "s. 69(3) says who is paid the compensation for effects, and none is due")
+def _payee_not_asked(result: Result, ref: Ref = IN_S69_3, names: tuple[str, str] = _IN_PAYEE_FACTS) -> None:
+    """The facts of the payee provision ``ref`` (the Bill's s. 69(3), the 1958 Act's s. 141(3)), given where no
+    compensation for effects is due, reported as having no effect, citing that provision."""
+    for name in names:
+        result.unused(name, ref, f"{ref.citation} says who is paid the compensation for effects, and none is due")
+
+
+def _deposited_for(result: Result, ref: Ref, payee: str) -> None:
+    """The common close of the Bill's s. 69(3) and the 1958 Act's s. 141(3): the compensation "shall be deposited
+    with the shipping master at the port of engagement in India for payment to" ``payee``, citing ``ref``."""
+    result.value("effects_payee", f"{payee}, through the shipping master at the port of engagement in India")
+    result.step(
+        ref,
+        f"The compensation is deposited with the shipping master at the port of engagement in India for payment to "
+        f"{payee}.",
+    )
 
 
 def _in_captivity(facts: Facts, result: Result) -> None:
@@ -731,17 +739,11 @@ def _msa_payee(facts: Facts, result: Result, compensation: Decimal) -> None:
             payee = "the person he nominated under s. 159A"
         else:
             payee = "his legal heirs (no valid nomination under s. 159A)"
-    result.value("effects_payee", f"{payee}, through the shipping master at the port of engagement in India")
-    result.step(
-        MSA_S141_3,
-        f"The compensation is deposited with the shipping master at the port of engagement in India for payment to "
-        f"{payee}.",
-    )
+    _deposited_for(result, MSA_S141_3, payee)
 
 
 def _msa_payee_not_asked(result: Result) -> None:
-    for name in ("seaman_deceased", "nominee_under_s159a"):
-        result.unused(name, MSA_S141_3, "s. 141(3) says who is paid the compensation for effects, and none is due")
+    _payee_not_asked(result, MSA_S141_3, ("seaman_deceased", "nominee_under_s159a"))
 
 
 def _msa_unfitness(result: Result) -> Decimal:

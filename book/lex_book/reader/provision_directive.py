@@ -7,8 +7,8 @@ renders the provision as ``corpus.cite`` finds it (its whole subtree, defined te
 the reader), under a header with its citation, the document's short title, the section's heading and a link to the
 provision in the statute reader. Authors never paste statute text into chapters: they cite it with this directive.
 
-``{provision} in-msb-2016 256(2) item 38`` quotes one item of a table inside the provision (the Merchant Shipping
-Bill's penalty table): the item's row and its sub-rows, as ``corpus.cite`` gives them.
+``{provision} in-msb-2016 256 Table item 38`` quotes one item of a table in the provision (the Merchant Shipping
+Bill's penalty table, printed at the end of s.256): the item's row and its sub-rows, as ``corpus.cite`` gives them.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class ProvisionDirective(SphinxDirective):
         doc_id, reference = self.arguments[0], self.arguments[1]
         try:
             entry = corpus.document(doc_id)
-            provision = corpus.cite(doc_id, reference)  # "256(2) item 38": the item's row and sub-rows
+            provision = corpus.cite(doc_id, reference)  # "256 Table item 38": the item's row and sub-rows
         except (KeyError, corpus.CitationError) as error:
             raise self.error(f"{{provision}} {doc_id} {reference}: {error}") from error
         content_stamps.note(self.env, entry.akn_path)
