@@ -16,7 +16,7 @@ Authorities Bill, in Chapters with lettered cross-headings, the difference betwe
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,7 @@ def quirks_data(doc: Document) -> dict[str, Any]:
     """The data of ``doc``'s quirks file (``{}`` when it has none)."""
     if not doc.quirks_path.exists():
         return {}
-    data = yamlio.load(doc.quirks_path)
+    data = yamlio.load_marked(doc.quirks_path)  # its lines kept, for the messages below
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -57,25 +57,38 @@ def to_markup(doc: Document, source: SourceText) -> MarkupResult:
 # -- reading quirks files ------------------------------------------------------------------------------------------
 
 
+def located(where: str, data: object, steps: Sequence[str | int]) -> str:
+    """``where`` (``<file>`` or ``<file>: <place>``) with the line of the value at ``steps`` of ``data`` (as
+    :func:`quirks_data` read it) after the file's name: ``in-msa-1958.yaml: line 12: absent entry 3``."""
+    line = yamlio.line_of(data, steps)
+    if line is None:
+        return where
+    name, _, place = where.partition(": ")
+    return f"{name}: line {line}: {place}" if place else f"{name}: line {line}"
+
+
 def check_fields(data: dict[str, Any], where: str, known: set[str]) -> None:
-    """An unknown field of ``data`` is a :class:`QuirksError` naming it."""
+    """An unknown field of ``data`` is a :class:`QuirksError` naming it and its line."""
     for key in data:
         if key not in known:
-            raise QuirksError(f"{where}: unknown field '{key}' (known: {', '.join(sorted(known))})")
+            at = located(where, data, [key])
+            raise QuirksError(f"{at}: unknown field '{key}' (known: {', '.join(sorted(known))})")
 
 
 def entries(data: dict[str, Any], key: str, where: str, fields: Mapping[str, type]) -> list[dict[str, Any]]:
     """The list ``data[key]`` (``[]`` when absent): each entry a mapping of a ``line`` and ``fields`` (their types)."""
     found = data.get(key) or []
     if not isinstance(found, list):
-        raise QuirksError(f"{where}: field '{key}' must be a list")
+        raise QuirksError(f"{located(where, data, [key])}: field '{key}' must be a list")
     wanted = {"line": int, **fields}
     for index, entry in enumerate(found, start=1):
         if not isinstance(entry, dict):
-            raise QuirksError(f"{where}: {key} entry {index}: must be a mapping ({', '.join(wanted)})")
+            at = located(where, data, [key, index - 1])
+            raise QuirksError(f"{at}: {key} entry {index}: must be a mapping ({', '.join(wanted)})")
         for name, kind in wanted.items():
             if not isinstance(entry.get(name), kind):
-                raise QuirksError(f"{where}: {key} entry {index}: field '{name}' must be {kind.__name__}")
+                at = located(where, data, [key, index - 1, name])
+                raise QuirksError(f"{at}: {key} entry {index}: field '{name}' must be {kind.__name__}")
         check_fields(entry, f"{where}: {key} entry {index}", set(wanted))
     return found
 
@@ -84,7 +97,7 @@ def whole_number(data: dict[str, Any], key: str, where: str) -> int:
     """The whole number ``data[key]``."""
     value = data.get(key)
     if not isinstance(value, int):
-        raise QuirksError(f"{where}: field '{key}' must be a whole number")
+        raise QuirksError(f"{located(where, data, [key])}: field '{key}' must be a whole number")
     return value
 
 
@@ -92,7 +105,7 @@ def span(data: dict[str, Any], key: str, where: str) -> tuple[int, int]:
     """``data[key]`` as ``{first: L, last: L}``: a range of source lines."""
     value = data.get(key)
     if not (isinstance(value, dict) and isinstance(value.get("first"), int) and isinstance(value.get("last"), int)):
-        raise QuirksError(f"{where}: field '{key}' must be {{first: <line>, last: <line>}}")
+        raise QuirksError(f"{located(where, data, [key])}: field '{key}' must be {{first: <line>, last: <line>}}")
     return value["first"], value["last"]
 
 

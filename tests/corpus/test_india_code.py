@@ -188,9 +188,24 @@ def test_a_repeated_section_is_an_error_naming_the_line(tmp_path: Path) -> None:
         layouts.to_markup(doc, read_document(doc))
 
 
-def test_an_unknown_quirk_is_an_error_naming_file_and_field(tmp_path: Path) -> None:
-    doc = _second_act(tmp_path, {"missing": []})
-    with pytest.raises(QuirksError, match=r"in-ajsmca-2017.yaml: unknown field 'missing'"):
+def test_an_unknown_quirk_is_an_error_naming_file_line_and_field(tmp_path: Path) -> None:
+    doc = _second_act(tmp_path, {**ABSENT, "missing": []})  # yaml.safe_dump sorts: absent (lines 1-7), missing (8)
+    with pytest.raises(QuirksError, match=r"^in-ajsmca-2017.yaml: line 8: unknown field 'missing'"):
+        layouts.to_markup(doc, read_document(doc))
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ({**ABSENT["absent"][0], "number": 13}, r"line 3: absent entry 1: field 'number' must be str$"),
+        ({**ABSENT["absent"][0], "why": "x"}, r"line 5: absent entry 1: unknown field 'why'"),
+        ("13", r"line 2: absent entry 1: must be a mapping"),
+    ],
+)
+def test_a_malformed_quirk_entry_names_its_line(tmp_path: Path, entry: object, message: str) -> None:
+    """The file as written (keys sorted): ``absent:``, then the entry's line, number, reason (and why)."""
+    doc = _second_act(tmp_path, {"absent": [entry]})
+    with pytest.raises(QuirksError, match=rf"^in-ajsmca-2017.yaml: {message}"):
         layouts.to_markup(doc, read_document(doc))
 
 
