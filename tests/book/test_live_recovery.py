@@ -19,7 +19,7 @@ from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 
 import pytest
-from conftest import serving
+from conftest import form_of, serving
 from playwright.sync_api import Page, expect
 
 from widgets.views.live import run_cell
@@ -91,18 +91,7 @@ def the_worker(page: Page):
 def assert_right_figure(page: Page, page_table: dict) -> None:
     """The result on the page is what the rules give for the form's facts."""
     root = page.locator(f".lm-calc[data-provision-id='{PROVISION}']")
-    form = root.evaluate(
-        """root => {
-          const values = {};
-          for (const el of root.querySelector("form").elements) {
-            if (!el.name) continue;
-            if (el.type === "checkbox") values[el.name] = el.checked ? "true" : "false";
-            else if (el.type === "radio") { if (el.checked) values[el.name] = el.value; }
-            else values[el.name] = el.value;
-          }
-          return values;
-        }"""
-    )
+    form = form_of(root)
     expected = form_result(PROVISION, form, link_from_pages(page_table, "book/chapters"))
     shown = root.locator("[data-result]").inner_html()
     assert shown == as_browser_writes(page, expected["html"])

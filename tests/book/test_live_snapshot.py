@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import form_of
 from playwright.sync_api import Page, expect
 
 import widgets
@@ -58,18 +59,7 @@ def snapshot_kept(page: Page) -> str:
 def says_what_the_cli_says(page: Page, wage: str) -> None:
     """The page's result holds every amount and step ``python -m widgets eval`` gives for the form's facts."""
     root = page.locator(f".lm-calc[data-provision-id='{PROVISION}']")
-    form = root.evaluate(
-        """root => {
-          const values = {};
-          for (const el of root.querySelector("form").elements) {
-            if (!el.name) continue;
-            if (el.type === "checkbox") values[el.name] = el.checked ? "true" : "false";
-            else if (el.type === "radio") { if (el.checked) values[el.name] = el.value; }
-            else values[el.name] = el.value;
-          }
-          return values;
-        }"""
-    )
+    form = form_of(root)
     facts = form_facts(PROVISION, form)
     assert facts["monthly_wage"] == pytest.approx(float(wage))
     run = subprocess.run(
