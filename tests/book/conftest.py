@@ -49,15 +49,24 @@ def write_fixture_corpus(target: Path) -> None:
         (target / f"{doc.id}.xml").write_bytes(xmlio.to_bytes(root))
 
 
-@pytest.fixture
-def fixture_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """The fixture corpus in place of ``corpus/akn``; yields its folder."""
-    akn = tmp_path / "akn"
+@contextlib.contextmanager
+def fixture_corpus_in(akn: Path) -> Iterator[Path]:
+    """The fixture corpus written to ``akn`` and put in place of ``corpus/akn`` while the block runs."""
     write_fixture_corpus(akn)
-    monkeypatch.setattr(catalogue, "AKN_DIR", akn)
-    clear_caches()
-    yield akn
-    clear_caches()
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(catalogue, "AKN_DIR", akn)
+        clear_caches()
+        try:
+            yield akn
+        finally:
+            clear_caches()
+
+
+@pytest.fixture
+def fixture_corpus(tmp_path: Path) -> Iterator[Path]:
+    """The fixture corpus in place of ``corpus/akn``; yields its folder."""
+    with fixture_corpus_in(tmp_path / "akn") as akn:
+        yield akn
 
 
 @pytest.fixture

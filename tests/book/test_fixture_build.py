@@ -8,12 +8,14 @@ fixture corpus patched into :mod:`corpus` is the one the extensions read.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import ipywidgets
 import nbformat
 import pytest
 import yaml
+from conftest import fixture_corpus_in
 from ipywidgets.embed import embed_data
 from lxml import html as lxml_html
 from site_audit import anchors, external_urls, internal_links
@@ -102,11 +104,15 @@ def make_book(tmp_path: Path, provision_page: str = PROVISION_PAGE) -> Path:
     return book
 
 
-@pytest.fixture
-def fixture_site(fixture_corpus, tmp_path) -> Path:
-    result, out = build(make_book(tmp_path))
-    assert result == 0, result
-    return out
+@pytest.fixture(scope="module")
+def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The small book over the fixture corpus, built once for the module's checks of what it holds (the fixture
+    corpus stays in place while they run)."""
+    folder = tmp_path_factory.mktemp("fixture-site")
+    with fixture_corpus_in(folder / "akn"):
+        result, out = build(make_book(folder))
+        assert result == 0, result
+        yield out
 
 
 def tree(site: Path, docname: str):
