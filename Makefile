@@ -93,9 +93,9 @@ lint: setup
 	$(VENV)/bin/mypy
 
 # On every core (at most 4): a test file stays in one process (--dist loadfile); the book's two editions are built once,
-# from the start, beside the tests that need no built site (tests/sites.py).
+# from the start, beside the tests that need no built site (tests/sites.py); the 25 slowest tests are listed.
 test: setup lint
-	$(PY) -m pytest -n auto --maxprocesses 4 --dist loadfile
+	$(PY) -m pytest -n auto --maxprocesses 4 --dist loadfile --durations=25
 
 clean:
 	rm -rf _build

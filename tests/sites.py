@@ -6,7 +6,8 @@ lock: the first process to ask builds while the others wait, then find it fresh.
 both builds write the same generated pages into ``book/`` (the reader's and comparison pages' stubs).
 
 So that the builds overlap the tests that need neither, the controlling process starts them in a thread as the
-session starts (:func:`start_in_background`), and the tests that need a built site run last
+session starts (:func:`start_in_background`; the student edition first and at the tests' priority or above, since
+every browser test waits for it), and the tests that need a built site run last
 (``tests/conftest.py``). A build that fails there is simply tried again by the first test that needs it, which then
 fails with the build's log.
 """
@@ -69,13 +70,15 @@ def build_once(site: Path, commands: list[list[str]], fail: Callable[[str], obje
                 return
 
 
-def start_in_background() -> threading.Thread:
-    """Build the student edition, then the instructor's, in a thread of this process (the builds themselves are
-    subprocesses): the test processes wait on the lock only if they need a site before it is ready."""
+def start_in_background(nice: int) -> threading.Thread:
+    """Build the student edition, then the instructor's at niceness ``nice`` (the test processes'), in a thread of
+    this process (the builds themselves are subprocesses): the test processes wait on the lock only if they need a
+    site before it is ready."""
 
     def build_both() -> None:
         build_once(SITE, STUDENT_COMMANDS, fail=lambda _log: None)
-        build_once(INSTRUCTOR_SITE, INSTRUCTOR_COMMANDS, fail=lambda _log: None)
+        nicer = [["nice", "-n", str(nice), *command] for command in INSTRUCTOR_COMMANDS]
+        build_once(INSTRUCTOR_SITE, nicer, fail=lambda _log: None)
 
     thread = threading.Thread(target=build_both, name="book-builds", daemon=True)
     thread.start()
