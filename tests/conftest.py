@@ -10,6 +10,7 @@ import pytest
 from hypothesis import settings
 
 from tests import sites
+from tests.chromium import CHROMIUM, FLAGS
 
 settings.register_profile("lex-maritima", derandomize=True, deadline=None, print_blob=True)
 settings.load_profile("lex-maritima")
@@ -45,3 +46,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     needs_site = {item.path for item in items if sites.FIXTURES & set(getattr(item, "fixturenames", ()))}
     count = Counter(item.path for item in items)
     items.sort(key=lambda item: (item.path in needs_site, -count[item.path] if item.path in needs_site else 0))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, headless, for the module's tests."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()

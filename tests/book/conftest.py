@@ -17,6 +17,7 @@ import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import quote, urldefrag
 
 import pytest
 from bluebell.parser import parse_to_xml_bytes
@@ -25,6 +26,7 @@ from corpus import amendments, catalogue, identity, page_map, xmlio
 from corpus.cite import load as load_document
 from lex_book.reader import akn_render
 from tests import sites
+from tests.chromium import CHROMIUM, FLAGS  # noqa: F401  (the browser tests import them from here)
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -86,9 +88,6 @@ def built_site() -> Path:
 
 # --- the built site in a real browser (Debian's chromium through playwright; never `playwright install`) ------
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
 
 class QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
@@ -130,16 +129,6 @@ def form_of(root) -> dict[str, str]:
     )
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
-
-
 class FailedRequests:
     """What a page asked for and did not get: a failed request, an answer of 4xx/5xx.
 
@@ -169,3 +158,27 @@ class FailedRequests:
             if again.status >= 400:
                 found.append(f"failed: {method} {url} (aborted; asked again: HTTP {again.status})")
         return found
+
+
+def search_results(page, site_url: str, query: str) -> list[tuple[str, str]]:
+    """The search page's results for ``query`` in ``page``: (absolute URL, link text), best first."""
+    page.goto(f"{site_url}/search.html?q={quote(query)}")
+    page.wait_for_function(
+        "/^(Results|Nothing)/.test(document.getElementById('lm-search-status').textContent)", timeout=20_000
+    )
+    found = page.eval_on_selector_all(
+        "#lm-search-results li > a", "links => links.map(a => [a.href, a.textContent.trim()])"
+    )
+    return [tuple(r) for r in found]
+
+
+def shows_provision(page, url: str, eid: str) -> bool:
+    """Following ``url`` in ``page`` shows the provision ``eid``: its element is the link's target or holds it."""
+    page.goto(url)
+    target = urldefrag(url).fragment
+    return page.evaluate(
+        "([eid, target]) => { const el = document.getElementById(eid);"
+        " const t = target && document.getElementById(target);"
+        " return !!el && (!target || t === el || el.contains(t) || t.contains(el)); }",
+        [eid, target],
+    )

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import quote, urldefrag
+from urllib.parse import urldefrag
 
 import pytest
+from conftest import search_results, shows_provision
 
 from corpus import cite
 from lex_book.search import site_search
@@ -22,30 +23,19 @@ def results(browser, site_url: str, query: str, requests: list | None = None) ->
     page = browser.new_page(viewport={"width": 390, "height": 800})
     if requests is not None:
         page.on("response", lambda r: requests.append((r.url, r.status)))
-    page.goto(f"{site_url}/search.html?q={quote(query)}")
-    page.wait_for_function(
-        "/^(Results|Nothing)/.test(document.getElementById('lm-search-status').textContent)", timeout=20_000
-    )
-    found = page.eval_on_selector_all(
-        "#lm-search-results li > a", "links => links.map(a => [a.href, a.textContent.trim()])"
-    )
-    page.close()
-    return [tuple(r) for r in found]
+    try:
+        return search_results(page, site_url, query)
+    finally:
+        page.close()
 
 
 def lands_on(browser, url: str, eid: str) -> bool:
     """Following ``url`` shows the provision ``eid``: its element is the link's target or holds it."""
     page = browser.new_page(viewport={"width": 390, "height": 800})
-    page.goto(url)
-    target = urldefrag(url).fragment
-    found = page.evaluate(
-        "([eid, target]) => { const el = document.getElementById(eid);"
-        " const t = target && document.getElementById(target);"
-        " return !!el && (!target || t === el || el.contains(t) || t.contains(el)); }",
-        [eid, target],
-    )
-    page.close()
-    return found
+    try:
+        return shows_provision(page, url, eid)
+    finally:
+        page.close()
 
 
 @browser_test

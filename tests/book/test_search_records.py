@@ -14,10 +14,10 @@ import threading
 from collections.abc import Iterator
 from http.server import ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import quote, urldefrag
+from urllib.parse import urldefrag
 
 import pytest
-from conftest import CHROMIUM, FLAGS, QuietHandler, clear_caches, write_fixture_corpus
+from conftest import CHROMIUM, FLAGS, QuietHandler, clear_caches, search_results, shows_provision, write_fixture_corpus
 from small_book import build
 from test_fixture_build import make_book
 
@@ -164,29 +164,18 @@ def test_the_pages_the_build_marks_are_the_book_pages_not_the_statutes(search_si
 
 def results(context, site_url: str, query: str) -> list[tuple[str, str]]:
     page = context.new_page()
-    page.goto(f"{site_url}/search.html?q={quote(query)}")
-    page.wait_for_function(
-        "/^(Results|Nothing)/.test(document.getElementById('lm-search-status').textContent)", timeout=20_000
-    )
-    found = page.eval_on_selector_all(
-        "#lm-search-results li > a", "links => links.map(a => [a.href, a.textContent.trim()])"
-    )
-    page.close()
-    return [tuple(r) for r in found]
+    try:
+        return search_results(page, site_url, query)
+    finally:
+        page.close()
 
 
 def lands_on(context, url: str, eid: str) -> bool:
     page = context.new_page()
-    page.goto(url)
-    target = urldefrag(url).fragment
-    found = page.evaluate(
-        "([eid, target]) => { const el = document.getElementById(eid);"
-        " const t = target && document.getElementById(target);"
-        " return !!el && (!target || t === el || el.contains(t) || t.contains(el)); }",
-        [eid, target],
-    )
-    page.close()
-    return found
+    try:
+        return shows_provision(page, url, eid)
+    finally:
+        page.close()
 
 
 @pytest.mark.browser

@@ -166,6 +166,19 @@ MISPRINTS = refs.MISPRINTS_FILE
 FIRST = "- document: pk-mso-2001"  # the first entry: "section 481" in s.2 of the Ordinance
 
 
+def misprints_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> str:
+    """The one-line error of the misprints file holding ``text`` in place of the project's."""
+    (tmp_path / MISPRINTS.name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(refs, "MISPRINTS_FILE", tmp_path / MISPRINTS.name)
+    refs.misprints.cache_clear()
+    try:
+        with pytest.raises(refs.LinkError) as raised:
+            refs.misprints()
+    finally:
+        refs.misprints.cache_clear()
+    return str(raised.value)
+
+
 @pytest.mark.parametrize(
     ("old", "new", "field", "problem"),
     [
@@ -176,29 +189,15 @@ FIRST = "- document: pk-mso-2001"  # the first entry: "section 481" in s.2 of th
 )
 def test_a_wrong_misprint_entry_names_its_line(tmp_path, monkeypatch, old: str, new: str, field: str, problem: str):
     text, line = _variant(MISPRINTS, FIRST, old, new)
-    (tmp_path / MISPRINTS.name).write_text(text, encoding="utf-8")
-    monkeypatch.setattr(refs, "MISPRINTS_FILE", tmp_path / MISPRINTS.name)
-    refs.misprints.cache_clear()
-    try:
-        with pytest.raises(refs.LinkError) as raised:
-            refs.misprints()
-    finally:
-        refs.misprints.cache_clear()
-    assert str(raised.value).startswith(f"known_misprints.yaml: line {line}: entry 1: field '{field}': {problem}")
+    message = misprints_error(tmp_path, monkeypatch, text)
+    assert message.startswith(f"known_misprints.yaml: line {line}: entry 1: field '{field}': {problem}")
 
 
 def test_a_misprint_missing_a_field_names_the_line_of_its_entry(tmp_path, monkeypatch) -> None:
     text, _ = _variant(MISPRINTS, FIRST, "  printed: section 481", None)
-    (tmp_path / MISPRINTS.name).write_text(text, encoding="utf-8")
-    monkeypatch.setattr(refs, "MISPRINTS_FILE", tmp_path / MISPRINTS.name)
-    refs.misprints.cache_clear()
-    try:
-        with pytest.raises(refs.LinkError) as raised:
-            refs.misprints()
-    finally:
-        refs.misprints.cache_clear()
     first = MISPRINTS.read_text(encoding="utf-8").split("\n").index(FIRST) + 1
-    assert str(raised.value) == f"known_misprints.yaml: line {first}: entry 1: field 'printed': missing"
+    message = misprints_error(tmp_path, monkeypatch, text)
+    assert message == f"known_misprints.yaml: line {first}: entry 1: field 'printed': missing"
 
 
 # -- the licence positions -----------------------------------------------------------------------------------------

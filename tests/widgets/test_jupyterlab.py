@@ -26,8 +26,6 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 CALCULATOR = 'from widgets.views import calculator\ncalculator("in-msa-1958/desertion")'
 JUPYTER = Path(sys.executable).with_name("jupyter")
 
@@ -74,16 +72,6 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.terminate()
         server.wait(30)
         log.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 MEASURE = """() => {
