@@ -101,7 +101,7 @@ def test_a_chapter_prints_as_a_handout(browser, site_url):
         (
             "book/reader/in-msb-2016/section-256.html",
             "Merchant Shipping Bill, 2016, s. 256",
-            "[id='part_XIV__sec_256__subsec_2'] table tbody tr",
+            "[id='part_XIV__sec_256__wrapup__table_1'] tbody tr",  # the Table after (6), the section's wrap-up
         ),
     ],
     ids=["section", "statute contents", "section with a Table"],
