@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -182,3 +185,16 @@ def shows_provision(page, url: str, eid: str) -> bool:
         " return !!el && (!target || t === el || el.contains(t) || t.contains(el)); }",
         [eid, target],
     )
+
+
+def cli_eval(provision_id: str, facts: dict) -> dict:
+    """What ``python -m widgets eval`` answers for ``facts``: the command a check written from the Act calls."""
+    run = subprocess.run(
+        [sys.executable, "-m", "widgets", "eval", provision_id],
+        input=json.dumps(facts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    return json.loads(run.stdout)

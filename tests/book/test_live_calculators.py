@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 import zipfile
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import form_of
+from conftest import cli_eval, form_of
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 import widgets
@@ -276,19 +275,6 @@ ACT_1958 = {
 }
 """The Merchant Shipping Act, 1958 calculator each chapter runs (issue 24)."""
 SHOTS = Path(__file__).resolve().parents[1] / "output" / "browser"
-
-
-def cli_eval(provision_id: str, facts: dict) -> dict:
-    """What ``python -m widgets eval`` answers for ``facts``: the command a check written from the Act calls."""
-    run = subprocess.run(
-        [sys.executable, "-m", "widgets", "eval", provision_id],
-        input=json.dumps(facts),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
-    return json.loads(run.stdout)
 
 
 def words(text: str) -> str:

@@ -11,13 +11,10 @@ first visit, with the right figures still.
 from __future__ import annotations
 
 import hashlib
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import form_of
+from conftest import cli_eval, form_of
 from playwright.sync_api import Page, expect
 
 import widgets
@@ -62,15 +59,7 @@ def says_what_the_cli_says(page: Page, wage: str) -> None:
     form = form_of(root)
     facts = form_facts(PROVISION, form)
     assert facts["monthly_wage"] == pytest.approx(float(wage))
-    run = subprocess.run(
-        [sys.executable, "-m", "widgets", "eval", PROVISION],
-        input=json.dumps(facts),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
-    cli = json.loads(run.stdout)
+    cli = cli_eval(PROVISION, facts)
     shown = " ".join(root.locator("[data-result]").inner_text().split())
     amounts = widgets.formatted(cli)
     assert amounts
