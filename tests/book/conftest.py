@@ -12,13 +12,10 @@ by one test process while the others wait (tests/sites.py).
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote, urldefrag
 
@@ -30,6 +27,7 @@ from corpus.cite import load as load_document
 from lex_book.reader import akn_render
 from tests import sites
 from tests.chromium import CHROMIUM, FLAGS  # noqa: F401  (the browser tests import them from here)
+from tests.serving import QuietHandler, serving  # noqa: F401  (likewise)
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -90,23 +88,6 @@ def built_site() -> Path:
 
 
 # --- the built site in a real browser (Debian's chromium through playwright; never `playwright install`) ------
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serving(folder: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
-    """``folder`` served by ``handler`` on a free port of 127.0.0.1 while the block runs; yields its address."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="module")

@@ -7,17 +7,14 @@ search page opened from the file system saying that it needs the site served (is
 
 from __future__ import annotations
 
-import functools
 import json
 import re
-import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urldefrag
 
 import pytest
-from conftest import CHROMIUM, FLAGS, QuietHandler, clear_caches, search_results, shows_provision, write_fixture_corpus
+from conftest import CHROMIUM, FLAGS, clear_caches, search_results, serving, shows_provision, write_fixture_corpus
 from small_book import build
 from test_fixture_build import make_book
 
@@ -130,12 +127,8 @@ def search_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 @pytest.fixture(scope="module")
 def search_url(search_site: Path) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(search_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(search_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

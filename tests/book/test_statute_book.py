@@ -8,16 +8,13 @@ and 308 and the 1908 Act's s.7 among the other documents' few sections, real lin
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote, urldefrag
 
 import pytest
-from conftest import CHROMIUM, FLAGS, QuietHandler, clear_caches, write_fixture_corpus
+from conftest import CHROMIUM, FLAGS, clear_caches, serving, write_fixture_corpus
 from docutils import nodes
 from lxml import html as lxml_html
 from small_book import build
@@ -151,11 +148,8 @@ def test_the_sidebar_lists_the_statutes_in_the_same_groups(statute_site):
 
 @pytest.fixture(scope="module")
 def statute_url(statute_site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(statute_site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(statute_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -5,15 +5,14 @@ its Python and runs a cell with no violation reported; and the README states bot
 
 from __future__ import annotations
 
-import functools
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from localsite import CHROMIUM
 from playwright.sync_api import expect, sync_playwright
+
+from tests.serving import QuietHandler, serving
 
 pytestmark = pytest.mark.browser
 
@@ -40,23 +39,17 @@ document.addEventListener("securitypolicyviolation", (e) =>
 """
 
 
-class LabHandler(SimpleHTTPRequestHandler):
+class LabHandler(QuietHandler):
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", LAB_POLICY)
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
-    def log_message(self, *args: object) -> None:
-        pass
-
 
 @pytest.fixture(scope="module")
 def lab_url(lite_site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(LabHandler, directory=str(lite_site.parent)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/lite/"
-    server.shutdown()
-    server.server_close()
+    with serving(lite_site.parent, LabHandler) as url:
+        yield f"{url}/lite/"
 
 
 def test_the_readme_gives_the_labs_policy_for_its_path() -> None:
