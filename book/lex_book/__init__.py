@@ -59,7 +59,8 @@ doctree-resolved     500      reader.document_status.resolve_details_links
 doctree-resolved     500      reader.statute_reader.resolve_links
 doctree-resolved     600      reader.definition_popover.add_definitions     after resolve_links (500)
 doctree-resolved     600      theme.inline_scripts.drop_thebe_kernel_name   after sphinx-thebe appended it (500)
-html-page-context    400      reader.statute_reader.share_sidebar_toctree   before the theme's sidebar calls it (500)
+html-page-context    400      theme.site_theme.add_sidebar_nav              before pydata-sphinx-theme renders the
+html-page-context    450      reader.statute_reader.share_sidebar_toctree   sidebar to see if it is empty (500)
 html-page-context    500      exercises.exercise_boxes.page_context
 html-page-context    500      offline.service_worker.page_context
 html-page-context    500      search.site_search.mark_body                  what a page holds is what the search reads

@@ -122,8 +122,7 @@ def write_stubs(srcdir: Path, plan: dict[str, list[list[str]]]) -> list[str]:
             docnames.append(docname)
     for path, text in wanted.items():
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            atomic_files.write_text(path, text)
+        atomic_files.write_text(path, text)  # unless it holds that text: Sphinx would read the page again
     for path in reader.rglob("*.md"):
         if path not in wanted:
             path.unlink()
@@ -204,26 +203,28 @@ def start_sidebar_share(app: Sphinx) -> None:
 
 
 def share_sidebar_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
-    """Give a section's page the table of contents its folder's other section pages already rendered.
+    """Give a section's page the sidebar its folder's other section pages already rendered.
 
-    The theme writes the book's whole table of contents into every page's sidebar (Sphinx's ``toctree`` template
-    function, which resolves every entry for the page: 40 % of the build's time on a thousand pages). A section's
-    page is in no toctree, so nothing in that table is marked as its own and its links differ only by the page's
-    folder: the table is the same for every section page of a document, and is rendered once per document.
+    The theme writes the book's whole table of contents into every page's sidebar (``sidebar_nav``,
+    :func:`lex_book.theme.site_theme.add_sidebar_nav`: Sphinx's ``toctree`` resolves every entry for the page, then
+    pydata-sphinx-theme's BeautifulSoup parses, reworks and prints it; two thirds of a clean build's time on 2,300
+    pages). A section's page is in no toctree, so nothing in that table is marked as its own and its links differ only
+    by the page's folder: the sidebar is the same for every section page of a document, and is rendered once per
+    document.
     """
-    own = context.get("toctree")
+    own = context.get("sidebar_nav")
     if own is None or pagename not in build_state.of(app).reader_orphans:
         return
     folder = posixpath.dirname(pagename)
     shared = build_state.of(app).reader_toctrees
 
-    def toctree(**kwargs: Any) -> str:
-        key = (folder, json.dumps(kwargs, sort_keys=True, default=str))
+    def sidebar_nav(*args: Any, **kwargs: Any) -> str:
+        key = (folder, json.dumps([args, kwargs], sort_keys=True, default=str))
         if key not in shared:
-            shared[key] = own(**kwargs)
+            shared[key] = str(own(*args, **kwargs))
         return shared[key]
 
-    context["toctree"] = toctree
+    context["sidebar_nav"] = sidebar_nav
 
 
 class moved_sections(nodes.General, nodes.Element):
@@ -511,7 +512,7 @@ def register(app: Sphinx) -> None:
     app.connect("config-inited", add_static)
     app.connect("builder-inited", start_sidebar_share)
     app.connect("doctree-resolved", resolve_links)
-    app.connect("html-page-context", share_sidebar_toctree, priority=400)  # before the theme's sidebar calls it
+    app.connect("html-page-context", share_sidebar_toctree, priority=450)  # after site_theme's sidebar_nav (400)
     app.add_directive("statute-page", StatutePage)
     app.add_directive("statute-breadcrumb", StatuteBreadcrumb)
     app.add_directive("statute-list", StatuteList)  # the front page's list of the statutes

@@ -81,6 +81,16 @@ def name_sidebar_toggles(generate: Callable[..., Any]) -> Callable[..., Any]:
     return generate_named
 
 
+def add_sidebar_nav(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """``sidebar_nav`` for ``templates/sbt-sidebar-nav.html``: the theme's ``generate_toctree_html`` (which
+    pydata-sphinx-theme adds later, at 500: it is looked up when called) with named toggles, as a string."""
+
+    def sidebar_nav(*args: Any, **kwargs: Any) -> str:
+        return str(name_sidebar_toggles(context["generate_toctree_html"])(*args, **kwargs))
+
+    context["sidebar_nav"] = sidebar_nav
+
+
 def name_toggles_by_their_words(body: str) -> str:
     return body.replace(MYST_NB_TOGGLE, "<summary>")
 
@@ -175,6 +185,7 @@ def register(app: Sphinx) -> None:
     app.connect("config-inited", add_templates_and_static)
     app.add_css_file("site_theme.css")
     app.add_js_file("header_actions.js", loading_method="defer")
+    app.connect("html-page-context", add_sidebar_nav, priority=400)  # before the theme's empty-template check (500)
     app.connect("html-page-context", fix_page, priority=600)  # after pydata-sphinx-theme's functions (500)
     app.connect("build-finished", write_landing, priority=400)  # before sphinx-external-toc's (500)
     app.connect("build-finished", write_not_found, priority=400)
