@@ -69,6 +69,7 @@ html-page-context    600      theme.print_handout.add_print_footer          afte
 html-page-context    900      live.live_calculators.page_context            after myst-nb added its scripts (500)
 html-page-context    900      theme.offline_pages.keep_pages_offline        after every extension added its assets
 html-page-context    950      theme.inline_scripts.move_inline_scripts      after thebe's scripts are dropped (900)
+build-finished       400      offline.service_worker.write_offline_page     a page too (the search reads every page)
 build-finished       400      theme.site_theme.write_landing                before sphinx-external-toc's (500)
 build-finished       400      theme.site_theme.write_not_found
 build-finished       400      open_data.open_data.write_open_data           before the search indexes the pages

@@ -21,16 +21,24 @@ def partial_path(path: Path | str) -> Path:
     return Path(f"{path}{PARTIAL}")
 
 
-def write_bytes(path: Path | str, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole: into its partial file, then renamed over it."""
+def write_bytes(path: Path | str, data: bytes) -> bool:
+    """Write ``data`` to ``path`` whole: into its partial file, then renamed over it; whether it was written. A file
+    that holds ``data`` already is left as it is, its time too (so what reads the site again after a build,
+    :mod:`lex_book.speed.site_memo`, and Sphinx's judge of a page's sources, see nothing new)."""
+    try:
+        if os.path.getsize(path) == len(data) and Path(path).read_bytes() == data:
+            return False
+    except OSError:
+        pass  # no such file yet: write it
     partial = partial_path(path)
     try:
         partial.write_bytes(data)
         os.replace(partial, path)
     finally:
         partial.unlink(missing_ok=True)  # the write or the rename failed: no partial file left behind
+    return True
 
 
-def write_text(path: Path | str, text: str) -> None:
-    """Write ``text`` to ``path`` as UTF-8, whole (:func:`write_bytes`)."""
-    write_bytes(path, text.encode("utf-8"))
+def write_text(path: Path | str, text: str) -> bool:
+    """Write ``text`` to ``path`` as UTF-8, whole (:func:`write_bytes`); whether it was written."""
+    return write_bytes(path, text.encode("utf-8"))

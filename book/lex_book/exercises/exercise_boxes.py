@@ -44,11 +44,15 @@ from markdown_it import MarkdownIt
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from lex_book import atomic_files
+from lex_book.speed import build_cache
 from widgets import exercise_check, exercises
 
 FRONT_END = Path(__file__).resolve().parent / "static"
 SERVED = ("exercises.js", "exercises.css")
 STATIC = Path("_static") / "exercises"
+WIDGETS = Path(exercises.__file__).resolve().parent
+"""The exercises' package: its code and data (exercises.yaml, the rules) make the worked solutions."""
 MARKER = "class='lm-exercise'"
 STUDENT_NOTE = (
     f"Your student id picks one of {exercises.VARIANTS - 1} sets of facts for each exercise, so a classmate is unlikely"
@@ -211,14 +215,25 @@ def front_end(app: Sphinx) -> None:
 
 
 def write_solutions(app: Sphinx, exception: Exception | None) -> None:
-    """Every exercise's worked solutions into ``_static/exercises/`` (unless ``lex_exercise_solutions`` is never)."""
+    """Every exercise's worked solutions into ``_static/exercises/`` (unless ``lex_exercise_solutions`` is never).
+    Their names and bytes are kept from the last build while the exercises, the rules and this code stay the same
+    (:func:`lex_book.speed.build_cache.cached`): sealing them is some 3 s a build."""
     mode = app.config.lex_exercise_solutions
     if exception is not None or app.builder.format != "html" or mode not in MODES:
         return
     target = Path(app.outdir) / STATIC
-    for exercise_id in exercises.exercise_ids():
-        name, data = solutions(exercise_id, mode)
-        (target / name).write_bytes(data)
+    files = build_cache.cached(
+        app,
+        f"solutions-{mode}",
+        lambda: {name: data.decode() for name, data in (solutions(e, mode) for e in exercises.exercise_ids())},
+        extra=sorted(p for p in WIDGETS.rglob("*") if p.suffix in (".py", ".yaml") and "__pycache__" not in p.parts),
+        settings=mode,
+    )
+    for name, text in files.items():
+        path = target / name
+        data = text.encode()
+        if not (path.is_file() and path.stat().st_size == len(data)):  # a name is its content's digest
+            atomic_files.write_bytes(path, data)
 
 
 def register(app: Sphinx) -> None:

@@ -206,8 +206,7 @@ def write_stubs(srcdir: Path, plan: list[list[str]]) -> list[str]:
     }
     wanted |= {srcdir / f"{docname}.md": text for docname, text, _ in plan}
     for path, text in wanted.items():
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            atomic_files.write_text(path, text)
+        atomic_files.write_text(path, text)  # unless it holds that text: Sphinx would read the page again
     for path in folder.glob("*.md"):
         if path not in wanted:
             path.unlink()

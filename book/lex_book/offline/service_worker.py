@@ -1,7 +1,8 @@
 """The book offline: a service worker written with the site, the offline page, and what "Save for offline" fetches.
 
 Students read on phones with slow or no connections (seafarers, often offline for weeks). When the build finishes
-(after the search index, so that every file is written) this writes, at the site's root:
+(``offline.html`` before the search reads the pages; the rest after the search index, so that every file is
+written) this writes, at the site's root:
 
 ``sw.js``
     The service worker (``offline/static/sw.js``, vanilla: no library), with the build's ``VERSION`` (a digest of
@@ -37,6 +38,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from lex_book import atomic_files
+from lex_book.speed import complete_build, site_memo
 
 FRONT_END = Path(__file__).resolve().parent / "static"
 SERVED = ("offline.js", "offline.css")
@@ -91,14 +93,19 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
         context["body"] = "<div class='lm-save-offline' data-save-offline hidden></div>" + context["body"]
 
 
-def site_version(outdir: Path) -> str:
-    """A digest of every file of the site a reader's browser may cache (not :data:`SKIPPED`, not the worker's)."""
+def site_version(outdir: Path, kept: Path | None = None) -> str:
+    """A digest of every file of the site a reader's browser may cache (not :data:`SKIPPED`, not the worker's). With
+    a store (``kept``), a file's bytes are read again only when it was written since (:mod:`lex_book.speed.site_memo`).
+    """
+    files = {
+        path: stamp
+        for path, stamp in complete_build.site_files(outdir, leave_out=(*complete_build.KEPT, *SKIPPED)).items()
+        if path not in ("sw.js", "offline.json")
+    }
+    digests = site_memo.learnt(outdir, files, site_memo.sha256, kept, "sha256")
     digest = hashlib.sha256()
-    for path in sorted(p for p in outdir.rglob("*") if p.is_file()):
-        relative = path.relative_to(outdir).as_posix()
-        if relative.split("/")[0] in SKIPPED or relative in ("sw.js", "offline.json"):
-            continue
-        digest.update(relative.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for relative in sorted(digests):
+        digest.update(relative.encode() + b"\0" + bytes.fromhex(digests[relative]))
     return digest.hexdigest()[:16]
 
 
@@ -115,9 +122,10 @@ def saved_files(app: Sphinx, outdir: Path) -> list[str]:
     pages += sorted(p.relative_to(outdir).as_posix() for p in (outdir / "book" / "reader").glob("*/index.html"))
     pages += [p for p in ("book/reader/glossary.html", "search.html") if (outdir / p).is_file()]
     files: dict[str, None] = dict.fromkeys(pages)
+    stamps = {page: [(outdir / page).stat().st_size, (outdir / page).stat().st_mtime_ns] for page in pages}
+    links = site_memo.learnt(outdir, stamps, _links, site_memo.store(app, "offline-links"), LINKED.pattern)
     for page in pages:
-        text = (outdir / page).read_text(encoding="utf-8")
-        for link in LINKED.findall(text):
+        for link in links[page]:
             if re.match(r"^[a-z][a-z0-9+.-]*:|^//", link):
                 continue
             resolved = Path(*_normal((Path(page).parent / link.split("?")[0]).as_posix()))
@@ -133,6 +141,10 @@ def saved_files(app: Sphinx, outdir: Path) -> list[str]:
     return list(files)
 
 
+def _links(page: Path) -> list[str]:
+    return LINKED.findall(page.read_text(encoding="utf-8"))
+
+
 def _normal(path: str) -> list[str]:
     parts: list[str] = []
     for part in path.split("/"):
@@ -146,8 +158,8 @@ def _normal(path: str) -> list[str]:
     return parts
 
 
-def write_offline(app: Sphinx, exception: Exception | None) -> None:
-    """``sw.js``, ``offline.html`` and ``offline.json`` at the site's root (see the module docstring)."""
+def write_offline_page(app: Sphinx, exception: Exception | None) -> None:
+    """``offline.html`` at the site's root (see the module docstring), before the search reads the site's pages."""
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
@@ -161,16 +173,26 @@ def write_offline(app: Sphinx, exception: Exception | None) -> None:
     atomic_files.write_text(
         outdir / "offline.html", OFFLINE_PAGE.format(title=title, landing=f"{app.config.root_doc}.html", chapters=links)
     )
+
+
+def write_offline(app: Sphinx, exception: Exception | None) -> None:
+    """``sw.js`` and ``offline.json`` at the site's root (see the module docstring), once every file is written."""
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
     files = saved_files(app, outdir)
     sizes = sum((outdir / name.split("?")[0]).stat().st_size for name in files)
     atomic_files.write_text(outdir / "offline.json", json.dumps({"files": files, "bytes": sizes}, indent=0) + "\n")
     runtime = hashlib.sha256((outdir / "_static" / "live" / "runtime.json").read_bytes()).hexdigest()[:16]
     worker = (FRONT_END / "sw.js").read_text(encoding="utf-8")
-    worker = worker.replace("__VERSION__", site_version(outdir)).replace("__RUNTIME__", runtime)
+    worker = worker.replace("__VERSION__", site_version(outdir, site_memo.store(app, "site-files"))).replace(
+        "__RUNTIME__", runtime
+    )
     atomic_files.write_text(outdir / "sw.js", worker)
 
 
 def register(app: Sphinx) -> None:
     app.connect("builder-inited", front_end)
     app.connect("html-page-context", page_context)
+    app.connect("build-finished", write_offline_page, priority=400)  # before the search reads the pages (500)
     app.connect("build-finished", write_offline, priority=900)

@@ -373,11 +373,8 @@ def write_site_files(outdir: Path, files: Mapping[str, bytes]) -> dict[str, int]
     written = removed = 0
     for name, content in files.items():
         path = outdir / name
-        if path.is_file() and path.read_bytes() == content:
-            continue
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_files.write_bytes(path, content)
-        written += 1
+        written += atomic_files.write_bytes(path, content)
     for folder in (DATA_DIR, ADDRESS_DIR):
         for path in sorted((outdir / folder).rglob("*"), reverse=True):
             if path.is_file() and path.relative_to(outdir).as_posix() not in files:

@@ -3,8 +3,9 @@
 Pagefind (npm ``pagefind``; its Rust indexer ships inside the platform package ``@pagefind/<os>-<cpu>``, so
 ``npm ci --ignore-scripts`` installs it) indexes HTML and writes an index that the browser loads in small chunks: the
 words a query needs, then the fragments of the results it shows. After every HTML build (``build-finished``, so each
-edition gets its own; skipped when no page was written since the last index) ``site_search_index.mjs`` writes the
-index into ``<outdir>/pagefind/`` from two sources, and nothing here reads the HTML the build wrote:
+edition gets its own; skipped when the index there was made of the same statutes, pages and code)
+``site_search_index.mjs`` writes the index into ``<outdir>/pagefind/`` from two sources, and nothing here reads the
+HTML the build wrote:
 
 * the statutes, from the corpus (:func:`statute_records`): the reader's pages of each document the book shows, as
   :mod:`corpus.page_map` cuts it, one record per section page, addressed ``page.html#EID`` (the section's anchor) and
@@ -62,6 +63,9 @@ from corpus.xmlio import local_name
 from lex_book.open_data.open_data import ADDRESS_DIR, DATA_DIR
 from lex_book.paths import NODE_MODULES
 from lex_book.reader.statute_reader import reader_documents
+from lex_book.speed import site_memo
+from lex_book.speed.build_cache import CACHE_DIR
+from lex_book.speed.complete_build import site_files
 
 logger = logging.getLogger(__name__)
 
@@ -74,6 +78,7 @@ INDEX_DIR = "pagefind"
 
 READER = f"{page_map.READER_DIR}/"
 NOT_PAGES = ("_static/", "_sources/", "_images/", "lite/", f"{INDEX_DIR}/", f"{DATA_DIR}/", f"{ADDRESS_DIR}/")
+NOT_PAGE_FOLDERS = tuple(folder.rstrip("/") for folder in NOT_PAGES)
 """Folders of the built site that hold no page of the book: assets, the lab, the index itself, the open data and the
 FRBR addresses' redirect pages (13,000 files Pagefind would read only to leave out)."""
 EXCLUDED = ("h1", "button", "dialog", ".headerlink", ".cell_input")
@@ -218,15 +223,19 @@ def statute_records(doc_id: str, statute: Statute) -> list[Record]:
     return records
 
 
-def page_files(outdir: Path, doc_ids: Sequence[str]) -> Iterator[tuple[str, str]]:
-    """The built pages Pagefind reads, as (URL relative to the site's root, HTML), in the order of their files: all
-    but the reader's pages of ``doc_ids`` (their records are the corpus's) and the folders of :data:`NOT_PAGES`.
-    Pagefind keeps those whose body the build marked (:func:`mark_body`)."""
+def is_page(url: str, doc_ids: Sequence[str]) -> bool:
+    """Whether the site's file ``url`` is a built page Pagefind reads: an HTML file, not a reader's page of ``doc_ids``
+    (their records are the corpus's) nor in the folders of :data:`NOT_PAGES`."""
     reader = tuple(f"{READER}{doc_id}/" for doc_id in doc_ids)
-    for path in sorted(outdir.rglob("*.html")):
-        url = path.relative_to(outdir).as_posix()
-        if not url.startswith(NOT_PAGES + reader):
-            yield url, path.read_text(encoding="utf-8")
+    return url.endswith(".html") and not url.startswith(NOT_PAGES + reader)
+
+
+def page_files(outdir: Path, doc_ids: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """The built pages Pagefind reads (:func:`is_page`), as (URL relative to the site's root, HTML), in the order of
+    their paths. Pagefind keeps those whose body the build marked (:func:`mark_body`)."""
+    for url in sorted(site_files(outdir, leave_out=NOT_PAGE_FOLDERS)):
+        if is_page(url, doc_ids):
+            yield url, (outdir / url).read_text(encoding="utf-8")
 
 
 def mark_body(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
@@ -280,14 +289,32 @@ CODE = (
 """What the index is made with besides the pages and the corpus: a change of one of them makes a new index."""
 
 
-def index_is_current(outdir: Path) -> bool:
-    """The index was written after the newest page and after the code that writes it (:data:`CODE`): a build that
-    wrote no page keeps it."""
-    entry = outdir / INDEX_DIR / "pagefind-entry.json"
-    if not entry.exists():
-        return False
-    written = entry.stat().st_mtime
-    return all(path.stat().st_mtime <= written for path in [*CODE, *outdir.rglob("*.html")])
+def code_digest() -> str:
+    """SHA-256 of the bytes of :data:`CODE`."""
+    digest = hashlib.sha256()
+    for path in CODE:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def index_inputs(app: Sphinx, doc_ids: Sequence[str]) -> str:
+    """A digest of everything the index is made of: :data:`CODE`, each statute's AKN and catalogue entry, and the
+    bytes of each page Pagefind reads (a page's bytes read again only when it was written since the last build:
+    :mod:`lex_book.speed.site_memo`)."""
+    outdir = Path(app.outdir)
+    listed = site_files(outdir, leave_out=NOT_PAGE_FOLDERS)
+    pages = {url: stamp for url, stamp in listed.items() if is_page(url, doc_ids)}
+    known = statutes()
+    digest = hashlib.sha256(code_digest().encode())
+    for doc_id in doc_ids:
+        digest.update(corpus.document(doc_id).akn_path.read_bytes() + repr(known[doc_id]).encode())
+    digest.update(
+        json.dumps(
+            site_memo.learnt(outdir, pages, site_memo.sha256, site_memo.store(app, "search-pages"), "sha256"),
+            sort_keys=True,
+        ).encode()
+    )
+    return digest.hexdigest()
 
 
 def corpus_records(doc_ids: Sequence[str], cache: dict[str, list[Any]]) -> list[Record]:
@@ -310,40 +337,32 @@ def add_templates_and_static(app: Sphinx, config: Config) -> None:
 
 
 def index_site(app: Sphinx, exception: BaseException | None) -> None:
-    """Index the site, unless no page was written since the last index, or the corpus's records and the pages are
-    the same as before (a page rebuilt with the same bytes: Pagefind's 3-4 s are spared)."""
+    """Index the site, unless the index there was made of the same statutes, pages and code
+    (:func:`index_inputs`): a build that wrote no page, or a page with the same bytes, spares Pagefind's 3-4 s."""
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
-    if index_is_current(outdir):
+    doc_ids = reader_documents(app.config)
+    inputs = index_inputs(app, doc_ids)
+    entry, stamp = outdir / INDEX_DIR / "pagefind-entry.json", Path(app.doctreedir) / CACHE_DIR / "search-index.sha256"
+    if entry.exists() and stamp.exists() and stamp.read_text() == inputs:
         return
-    code = hashlib.sha256()
-    for path in CODE:
-        code.update(path.read_bytes())
-    store = Path(app.doctreedir) / "lex-maritima" / "search-records.json"
+    code = code_digest()
+    store = stamp.with_name("search-records.json")
     try:
         stored = json.loads(store.read_text(encoding="utf-8"))
-        cache = stored["statutes"] if stored["code"] == code.hexdigest() else {}  # records as this code makes them
+        cache = stored["statutes"] if stored["code"] == code else {}  # records as this code makes them
     except (OSError, ValueError, KeyError, TypeError):
         cache = {}
-    doc_ids = reader_documents(app.config)
     records = corpus_records(doc_ids, cache)
-    pages = list(page_files(outdir, doc_ids))
-    digest = hashlib.sha256(code.hexdigest().encode())
-    digest.update(json.dumps([[r.__dict__ for r in records], pages]).encode())
     store.parent.mkdir(parents=True, exist_ok=True)
-    store.write_text(json.dumps({"code": code.hexdigest(), "statutes": cache}), encoding="utf-8")
-    entry, stamp = outdir / INDEX_DIR / "pagefind-entry.json", store.with_name("search-index.sha256")
-    if entry.exists() and stamp.exists() and stamp.read_text() == digest.hexdigest():
-        entry.touch()  # the index is that of these pages
-        logger.info("[site_search] the records and pages are unchanged: the index stays")
-        return
+    store.write_text(json.dumps({"code": code, "statutes": cache}), encoding="utf-8")
     try:
-        report = write_index(records, pages, outdir / INDEX_DIR, NODE_MODULES)
+        report = write_index(records, page_files(outdir, doc_ids), outdir / INDEX_DIR, NODE_MODULES)
     except RuntimeError as error:
         logger.warning(f"[site_search] {error}")
         return
-    stamp.write_text(digest.hexdigest())
+    stamp.write_text(inputs)
     for problem in report["errors"]:
         logger.warning(f"[site_search] {problem}")
     logger.info(

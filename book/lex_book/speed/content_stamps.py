@@ -50,9 +50,8 @@ def refresh(app: Sphinx) -> None:
         path = path.resolve()
         digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "missing"
         stamp = stamp_path(Path(app.doctreedir), path)
-        if not stamp.is_file() or stamp.read_text(encoding="utf-8") != digest:
-            stamp.parent.mkdir(parents=True, exist_ok=True)
-            atomic_files.write_text(stamp, digest)
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        atomic_files.write_text(stamp, digest)  # a stamp that holds the digest keeps its time
         stamps[path] = stamp
 
 

@@ -24,10 +24,16 @@ from fontTools.ttLib import TTFont
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from lex_book.open_data.open_data import ADDRESS_DIR, DATA_DIR
+from lex_book.speed import complete_build, site_memo
+
 LOGGER = logging.getLogger(__name__)
 THEME_FONTS = Path(pydata_sphinx_theme.__file__).parent / "theme/pydata_sphinx_theme/static/vendor/fontawesome/webfonts"
 SITE_FONTS = Path("_static/vendor/fontawesome/webfonts")
 STYLESHEET = Path("_static/styles/pydata-sphinx-theme.css")
+UNTHEMED = ("lite", "_sources", "_images", "pagefind", DATA_DIR, ADDRESS_DIR)
+"""The site's folders that hold no page or script of the theme: the lab, the sources, the search index, the open
+data (downloads, and its addresses' redirect pages)."""
 ICON_CLASS = re.compile(r"\bfa-[a-z0-9]+(?:-[a-z0-9]+)*")
 ICON_RULE = re.compile(r"((?:\.fa-[a-z0-9-]+:{1,2}before,?)+)\{content:\"\\([0-9a-f]+)\"")
 """``.fa-bars:before,.fa-navicon:before{content:"\\f0c9"}``: the classes and the character they draw."""
@@ -42,12 +48,20 @@ def icon_characters(stylesheet: str) -> dict[str, int]:
     return found
 
 
-def used_icons(site: Path) -> set[str]:
-    """The icon classes named anywhere in the site's pages and scripts."""
-    names: set[str] = set()
-    for path in [*site.rglob("*.html"), *(site / "_static").rglob("*.js")]:
-        names |= set(ICON_CLASS.findall(path.read_text(encoding="utf-8", errors="replace")))
-    return names
+def used_icons(site: Path, kept: Path | None = None) -> set[str]:
+    """The icon classes named anywhere in the site's pages and scripts. With a store (``kept``), a file is read again
+    only when it was written since (:mod:`lex_book.speed.site_memo`)."""
+    files = {
+        path: stamp
+        for path, stamp in complete_build.site_files(site, leave_out=UNTHEMED).items()
+        if path.endswith(".html") or (path.startswith("_static/") and path.endswith(".js"))
+    }
+    found = site_memo.learnt(site, files, _icons, kept, ICON_CLASS.pattern)
+    return {name for names in found.values() for name in names}
+
+
+def _icons(path: Path) -> list[str]:
+    return sorted(set(ICON_CLASS.findall(path.read_text(encoding="utf-8", errors="replace"))))
 
 
 def cut(font: Path, characters: set[int]) -> bytes:
@@ -71,7 +85,7 @@ def write_fonts(app: Sphinx, exception: Exception | None) -> None:
         return
     site = Path(app.outdir)
     table = icon_characters((site / STYLESHEET).read_text(encoding="utf-8"))
-    characters = {table[name] for name in used_icons(site) if name in table}
+    characters = {table[name] for name in used_icons(site, site_memo.store(app, "icons")) if name in table}
     cache = Path(app.doctreedir) / "lex-maritima" / "icons"
     cache.mkdir(parents=True, exist_ok=True)
     sizes = []

@@ -51,9 +51,8 @@ def script_file(outdir: Path, text: str) -> str:
     """The site's file holding ``text`` (written unless it is there), by its path relative to the site."""
     name = f"{INLINE_DIR}/{hashlib.sha256(text.encode()).hexdigest()[:20]}.js"
     path = outdir / name
-    if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_files.write_text(path, text)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_files.write_text(path, text)
     return name
 
 
