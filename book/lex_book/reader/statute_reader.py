@@ -49,7 +49,7 @@ from corpus.page_map import READER_DIR, DocumentPages, Page, child, document_pag
 from lex_book import atomic_files
 from lex_book import state as build_state
 from lex_book.notes.note_nodes import markdown_escape
-from lex_book.reader import akn_render, amendment_history, calculator_chapters, document_status
+from lex_book.reader import akn_render, amendment_history, calculator_chapters, document_status, statute_print
 from lex_book.speed import build_cache, content_stamps
 
 logger = logging.getLogger(__name__)
@@ -258,6 +258,7 @@ def page_nodes(
     out: list[nodes.Node] = [document_status.banner(doc_id, contents=page.kind == "contents")]
     if page.kind == "contents":
         out.extend(_document_facts(doc_id))
+        out.append(statute_print.print_control(doc_id))  # "Print the whole Act", with the pages it gathers
         out.extend(renderer.blocks(page.elements))
         out.extend(_contents(pages))
     elif page.kind == "division":
@@ -299,7 +300,7 @@ class StatutePage(SphinxDirective):
         if page is None:
             raise self.error(f"{doc_id} has no reader page {page_slug!r}")
         content_stamps.note(self.env, corpus.document(doc_id).akn_path)
-        for source in [*SOURCES, *BANNER]:
+        for source in [*SOURCES, *BANNER, *([HERE / "statute_print.py"] if page.kind == "contents" else [])]:
             self.env.note_dependency(str(source))
         calculators = (self.options.get("calculators") or "").split()
         out = page_nodes(doc_id, page, calculators, self.env.docname)
