@@ -12,7 +12,8 @@ its ``page.html#eId`` address.
 
 Every page has, under its title, the banner of where the document stands (:mod:`document_status`: its kind, in force or
 repealed or what became of a Bill, the date of the text, the official page; the contents page holds the sources of each
-fact). A section's page: the breadcrumb (document › Part › Chapter), its number and heading as title, its citation with
+fact) and "Print the whole Act", which gathers the section pages into one print (:mod:`statute_print`). A section's
+page: the breadcrumb (document › Part › Chapter), its number and heading as title, its citation with
 a permalink, the topic chapter whose calculator runs it (:mod:`calculator_chapters`), its text with a ``¶`` permalink
 and a "copy citation" control on every numbered provision (``static/statute_reader.js``), its notes and concordance twin
 (:mod:`reader_notes`), its amendment history (:mod:`amendment_history`) and the previous and next sections. A Part's
