@@ -62,6 +62,10 @@
     Array.prototype.forEach.call(main.childNodes, function (node) {
       section.appendChild(document.importNode(node, true));
     });
+    // the notes a section's page opens on a wide screen (written for the reader) print; folded ones do not, as there
+    Array.prototype.forEach.call(section.querySelectorAll("details.lm-note-open-wide"), function (details) {
+      details.open = true;
+    });
     return section;
   }
 
@@ -147,6 +151,13 @@
       holder.className = "lm-statute-print";
       holder.id = "lm-statute-print";
       var at = 0;
+      var seen = Object.create(null);
+      results.forEach(function (law) { // an id every section's page has (its history's) is kept once
+        Array.prototype.forEach.call(law.querySelectorAll("[id]"), function (el) {
+          if (seen[el.id] || document.getElementById(el.id)) el.removeAttribute("id");
+          else seen[el.id] = true;
+        });
+      });
       plan.forEach(function (entry) {
         if (pageOf(entry)) {
           var law = results[at++];
