@@ -6,7 +6,7 @@ plan, written by the build from :mod:`corpus.page_map` (never from our own HTML)
 each Part and Chapter and each cross-heading, with the page of each section, run of provisions and attachment
 (schedule, statement of objects and reasons), and, where a Part holds text outside its sections (a recital in the
 1880 Act's Chapter VII), the eIds of that text on the Part's page. ``static/statute_print.js`` fetches those pages of
-the same site in order (a few at a time; "12 of 452 sections" as it goes), takes from each the law it shows — the
+the same site in order (six at a time; "12 of 452 sections" as it goes), takes from each the law it shows — the
 section's heading, text, notes and amendment history; not its banner, breadcrumb, citation line, calculator links or
 pager — into a print container on the contents page and calls ``window.print()``. A page that cannot be fetched (a
 404, or offline with the page not saved) stops it with a message saying so and what to do: a statute is printed
