@@ -118,8 +118,17 @@ def test_the_whole_ordinance_prints_in_the_corpus_order(browser, statute_site, w
         total = len(expected["sections"]) + 1  # and the schedule
         assert f"0 of {total} pages" in said[0]
         assert any(f"{total} of {total} pages" in s for s in said)
-        assert "ready to print" in page.locator(".lm-print-statute-status").inner_text()
+        ready = page.locator(".lm-print-statute-status").inner_text()
+        assert (
+            f"ready to print: {total} pages gathered in" in ready and "press “Print the whole Ordinance” again" in ready
+        )
         assert page.locator("#lm-statute-print").is_hidden()  # on a screen: the contents page as it was
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        button.click()  # pressed again: printed at once, nothing fetched again
+        page.wait_for_function("() => window.__printed > 1", timeout=5_000)
+        assert [a for a in asked if a.endswith(".html")] == []
+        assert page.locator("#lm-statute-print").count() == 1
 
         page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
         page.emulate_media(media="print")

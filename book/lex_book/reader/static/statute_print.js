@@ -194,8 +194,10 @@
         .then(function (results) {
           assembled = assemble(results);
           var seconds = ((Date.now() - started) / 1000).toFixed(1);
+          // a browser may refuse a print dialog the tap did not open itself (the gathering took too long): the
+          // button, pressed again, prints at once
           say(status, "The whole " + kind + " is ready to print: " + pages.length + " " + noun + " gathered in " +
-            seconds + " s.");
+            seconds + " s. If no print dialog opened, press “Print the whole " + kind + "” again.");
           box.setAttribute("data-lm-assembled-ms", String(Date.now() - started));
           window.print();
         }, function (message) {
