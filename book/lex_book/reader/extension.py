@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from sphinx.application import Sphinx
 
-from lex_book.reader import definition_popover, document_status, glossary_page, provision_directive, statute_reader
+from lex_book.reader import (
+    definition_popover,
+    document_status,
+    glossary_page,
+    provision_directive,
+    statute_print,
+    statute_reader,
+)
 
 
 def setup_reader(app: Sphinx) -> None:
@@ -14,4 +21,5 @@ def setup_reader(app: Sphinx) -> None:
     document_status.register(app)  # the banner of every page: where the document stands
     statute_reader.register(app)  # the generated pages, their toctree, breadcrumbs and links
     provision_directive.register(app)  # {provision} <doc-id> <citation> anywhere in the book
+    statute_print.register(app)  # a statute printed whole from its contents page
     glossary_page.register(app)  # {statute-glossary}: every defined term, grouped

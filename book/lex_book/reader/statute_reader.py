@@ -12,7 +12,8 @@ its ``page.html#eId`` address.
 
 Every page has, under its title, the banner of where the document stands (:mod:`document_status`: its kind, in force or
 repealed or what became of a Bill, the date of the text, the official page; the contents page holds the sources of each
-fact). A section's page: the breadcrumb (document › Part › Chapter), its number and heading as title, its citation with
+fact) and "Print the whole Act", which gathers the section pages into one print (:mod:`statute_print`). A section's
+page: the breadcrumb (document › Part › Chapter), its number and heading as title, its citation with
 a permalink, the topic chapter whose calculator runs it (:mod:`calculator_chapters`), its text with a ``¶`` permalink
 and a "copy citation" control on every numbered provision (``static/statute_reader.js``), its notes and concordance twin
 (:mod:`reader_notes`), its amendment history (:mod:`amendment_history`) and the previous and next sections. A Part's
@@ -49,7 +50,7 @@ from corpus.page_map import READER_DIR, DocumentPages, Page, child, document_pag
 from lex_book import atomic_files
 from lex_book import state as build_state
 from lex_book.notes.note_nodes import markdown_escape
-from lex_book.reader import akn_render, amendment_history, calculator_chapters, document_status
+from lex_book.reader import akn_render, amendment_history, calculator_chapters, document_status, statute_print
 from lex_book.speed import build_cache, content_stamps
 
 logger = logging.getLogger(__name__)
@@ -259,6 +260,7 @@ def page_nodes(
     out: list[nodes.Node] = [document_status.banner(doc_id, contents=page.kind == "contents")]
     if page.kind == "contents":
         out.extend(_document_facts(doc_id))
+        out.append(statute_print.print_control(doc_id))  # "Print the whole Act", with the pages it gathers
         out.extend(renderer.blocks(page.elements))
         out.extend(_contents(pages))
     elif page.kind == "division":
@@ -300,7 +302,7 @@ class StatutePage(SphinxDirective):
         if page is None:
             raise self.error(f"{doc_id} has no reader page {page_slug!r}")
         content_stamps.note(self.env, corpus.document(doc_id).akn_path)
-        for source in [*SOURCES, *BANNER]:
+        for source in [*SOURCES, *BANNER, *([HERE / "statute_print.py"] if page.kind == "contents" else [])]:
             self.env.note_dependency(str(source))
         calculators = (self.options.get("calculators") or "").split()
         out = page_nodes(doc_id, page, calculators, self.env.docname)

@@ -4,7 +4,8 @@ Printed, a chapter keeps the law it quotes, each calculator's facts and its resu
 the exercises' questions, and drops what only works on a screen: the theme's bars and sidebars, the buttons, the
 code cells' toggles and sources, the answer boxes, the ¶ menus and jump lists (``static/site_theme.css``, ``@media
 print``; each feature's own sheet hides its own controls). A section's or a statute's page prints its text the same
-way. Printed from a dark page, it is printed in the light colours.
+way, and so does a whole statute gathered on its contents page (``lex_book.reader.statute_print``). Printed from a dark
+page, it is printed in the light colours.
 
 Each page ends with a footer that only print shows (:func:`add_print_footer`): the page's citation (a reader page's
 is the corpus's, "Merchant Shipping Ordinance, 2001, s. 161"; any other page's, its title in the book's), its address
