@@ -8,6 +8,7 @@ must produce for them.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import re
 import shutil
@@ -17,7 +18,7 @@ import pytest
 import yaml
 from lxml import etree
 
-from corpus import build, catalogue, layouts, yamlio
+from corpus import CitationError, amendments, build, catalogue, layouts, yamlio
 from corpus.catalogue import document
 from corpus.cite import cite, load
 from corpus.clean import india_code_notes
@@ -337,3 +338,13 @@ def test_a_misprint_on_no_sections_content_names_its_entry(tmp_path: Path) -> No
         QuirksError, match=r"^in-mtga-1993.yaml: line 30: misprint entry 1: field 'line': 28_1993.json line 19 is no"
     ):
         layouts.to_markup(doc, read_document(doc))
+
+
+def test_a_note_replacing_two_clauses_describes_them_and_names_its_act() -> None:
+    """Note 4 of the 1993 Act's s.2 ("Subs. by Act 44 of 2000, s. 2, for clauses (k) and (l) (w.e.f. 5-12-2000)",
+    its misprint read as reviewed): the history of clause (k) has its Act, its date and the clauses it replaced."""
+    (note,) = amendments.history(cite(MTGA, "2(k)").element)
+    assert (note.kind, note.by_href, note.wef) == ("substituted", "/akn/in/act/2000/44", datetime.date(2000, 12, 5))
+    assert (note.replaced, note.replaced_as, note.described) == (None, "described", "clauses (k) and (l)")
+    with pytest.raises(CitationError, match="clauses \\(k\\) and \\(l\\)"):
+        cite(MTGA, "2(k)", as_at=datetime.date(2000, 12, 4))
