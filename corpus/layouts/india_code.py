@@ -34,11 +34,11 @@ Record errors are the quirks file's reviewed data (:func:`read_quirks`): ``absen
 each with its reason; ``renumber`` a number the harvest split ("344" + title "-I. …" is s.344-I); ``override`` a
 wrong ``title`` or ``issued_date`` with the true value, a note and a source; ``close`` a bracket the record never
 closes; ``misprint`` words a footnote misprints ("Act of 44 of 2000"), read as the ``right`` words before the notes are
-read (so the note's facts are read from them), with an editorial remark in the note saying what the record prints. A
-table printed in a section ("Serial
-No. Offences … Penalties 1 2 3 4 1. If …") becomes a ``TABLE`` with its header rows and one row per item (its
-serial, then its text). A list that restarts the series of the item holding it, or runs out of sequence, is an error
-naming the file, the line, the section and the marker. Every error names the file.
+read (so the note's facts are read from them), with an editorial remark in the note saying what the record prints
+(a misprint in the law text is an error: that is a correction, ``corpus/corrections/``). A table printed in a section
+("Serial No. Offences … Penalties 1 2 3 4 1. If …") becomes a ``TABLE`` with its header rows and one row per item
+(its serial, then its text). A list that restarts the series of the item holding it, or runs out of sequence, is an
+error naming the file, the line, the section and the marker. Every error names the file.
 
 The catalogue entry's title and date must be the record's (``title``, ``issued_date``): else an error naming the
 field. Nothing of one Act is in this module: another Central Act in this layout needs only its catalogue entry.
