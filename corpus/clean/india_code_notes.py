@@ -54,7 +54,8 @@ _WEF = re.compile(r"\bw\. ?e\. ?f\b\.? ?(?P<d>\d{1,2}) ?-(?P<m>\d{1,2})-(?P<y>\d
 s.2), "w.e.f.15-7-1985", "w. e. f. …", "w.e.f. 15 -9-1995"."""
 _QUOTED = re.compile(r'"(?P<words>[^"]+)"')
 _FOR_DESCRIBED = re.compile(
-    r"\bfor (?P<what>(?:the )?(?:certain words|(?:sub-)?sections? [\dA-Z() ,and]+?|(?:sub-)?clauses? \(\w+\)"
+    r"\bfor (?P<what>(?:the )?(?:certain words|(?:sub-)?sections? [\dA-Z() ,and]+?"
+    r"|(?:sub-)?clauses? \(\w+\)(?:(?:, | and )\(\w+\))*"  # "for clauses (k) and (l)" (the 1993 Act's s.2)
     r"|cl\. \(\w+\)|s\. \d+[A-Z]?|PART [IVXLA-Z]+))(?= \(w\. ?e\. ?f\b|[.,;]|$)"
 )
 

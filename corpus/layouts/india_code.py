@@ -32,10 +32,13 @@ is the text as it stands: no bracket digit or ``***`` is left in it. The ONE sha
 
 Record errors are the quirks file's reviewed data (:func:`read_quirks`): ``absent`` sections (the first ones too),
 each with its reason; ``renumber`` a number the harvest split ("344" + title "-I. …" is s.344-I); ``override`` a
-wrong ``title`` or ``issued_date`` with the true value, a note and a source. A table printed in a section ("Serial
-No. Offences … Penalties 1 2 3 4 1. If …") becomes a ``TABLE`` with its header rows and one row per item (its
-serial, then its text). A list that restarts the series of the item holding it, or runs out of sequence, is an error
-naming the file, the line, the section and the marker. Every error names the file.
+wrong ``title`` or ``issued_date`` with the true value, a note and a source; ``close`` a bracket the record never
+closes; ``misprint`` words a footnote misprints ("Act of 44 of 2000"), read as the ``right`` words before the notes are
+read (so the note's facts are read from them), with an editorial remark in the note saying what the record prints
+(a misprint in the law text is an error: that is a correction, ``corpus/corrections/``). A table printed in a section
+("Serial No. Offences … Penalties 1 2 3 4 1. If …") becomes a ``TABLE`` with its header rows and one row per item
+(its serial, then its text). A list that restarts the series of the item holding it, or runs out of sequence, is an
+error naming the file, the line, the section and the marker. Every error names the file.
 
 The catalogue entry's title and date must be the record's (``title``, ``issued_date``): else an error naming the
 field. Nothing of one Act is in this module: another Central Act in this layout needs only its catalogue entry.
@@ -52,7 +55,7 @@ from corpus import labels, markup, outline
 from corpus.catalogue import Document
 from corpus.clean import india_code_notes, paragraph_lists
 from corpus.clean.paragraph_lists import Block, Node
-from corpus.layouts import QuirksError, check_fields, entries
+from corpus.layouts import QuirksError, check_fields, entries, located
 from corpus.report import Edit, MarkupResult, Moved
 from corpus.source_text import SourceText, record_fields
 
@@ -124,11 +127,28 @@ class Close:
 
 
 @dataclass(frozen=True)
+class Misprint:
+    """Words a footnote of the content on ``line`` misprints: ``wrong`` (printed exactly once on that line) is read as
+    ``right`` before the layout reads the section, with a ``note`` for readers and its ``source``; ``at`` and
+    ``wrong_at`` are the places of the entry and of its ``wrong`` field in the quirks file (``in-mtga-1993.yaml: line
+    30: misprint entry 1``), for errors."""
+
+    line: int
+    wrong: str
+    right: str
+    note: str
+    source: str
+    at: str = ""
+    wrong_at: str = ""
+
+
+@dataclass(frozen=True)
 class Quirks:
     """What the layout checks against the record (the catalogue entry's id, title and date), and the record's errors
     corrected as reviewed data: the sections it lacks (``absent``: the line of the section printed after the gap →
     (number, reason) in order), the provisions whose number it split (``renumber``, by the line of their ``section``
-    field) and the fields it gives wrongly (``override``, by field)."""
+    field), the fields it gives wrongly (``override``, by field), the brackets it never closes (``close``) and the words
+    its footnotes misprint (``misprint``), these two by the line of their ``content`` field."""
 
     doc_id: str
     title: str
@@ -138,16 +158,18 @@ class Quirks:
     override: dict[str, Override] = field(default_factory=dict)
     file: str = ""
     close: dict[int, tuple[Close, ...]] = field(default_factory=dict)
+    misprint: dict[int, tuple[Misprint, ...]] = field(default_factory=dict)
 
 
 def read_quirks(data: dict, doc: Document) -> Quirks:
     """A record needs a quirks file only for its errors: ``absent`` (number, reason, and the line of the section
     printed after the gap), ``renumber`` (line of the ``section`` field, printed, number, title_prefix, reason) and
     ``override`` (field, line, printed, value, note, source) and ``close`` (line of the ``content`` field, mark,
-    after, note, source: a bracket the record never closes). The entry's title and date are checked against the
-    record (or against an override's value)."""
+    after, note, source: a bracket the record never closes) and ``misprint`` (line of the ``content`` field, wrong,
+    right, note, source: words a footnote misprints). The entry's title and date are checked against the record (or
+    against an override's value)."""
     where = doc.quirks_path.name
-    check_fields(data, where, {"absent", "renumber", "override", "close"})
+    check_fields(data, where, {"absent", "renumber", "override", "close", "misprint"})
     absent: dict[int, tuple[tuple[str, str], ...]] = {}
     for entry in entries(data, "absent", where, {"number": str, "reason": str}):
         absent[entry["line"]] = (*absent.get(entry["line"], ()), (entry["number"], entry["reason"]))
@@ -162,7 +184,14 @@ def read_quirks(data: dict, doc: Document) -> Quirks:
     close: dict[int, tuple[Close, ...]] = {}
     for entry in entries(data, "close", where, {"mark": str, "after": str, "note": str, "source": str}):
         close[entry["line"]] = (*close.get(entry["line"], ()), Close(**entry))
-    return Quirks(doc.id, doc.title, doc.date, absent, renumber, override, doc.source_path.name, close)
+    misprint: dict[int, tuple[Misprint, ...]] = {}
+    fields = {"wrong": str, "right": str, "note": str, "source": str}
+    for index, entry in enumerate(entries(data, "misprint", where, fields), start=1):
+        at, wrong_at = (
+            f"{located(where, data, ['misprint', index - 1, *f])}: misprint entry {index}" for f in ([], ["wrong"])
+        )
+        misprint[entry["line"]] = (*misprint.get(entry["line"], ()), Misprint(**entry, at=at, wrong_at=wrong_at))
+    return Quirks(doc.id, doc.title, doc.date, absent, renumber, override, doc.source_path.name, close, misprint)
 
 
 @dataclass
@@ -176,6 +205,7 @@ class _Section:
     after_gap: bool = False
     fix: Renumbered | None = None
     prefix_edit: Edit | None = None
+    misprints: list[tuple[Misprint, int]] = field(default_factory=list)  # each read as right, where it now stands
 
 
 def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
@@ -184,6 +214,11 @@ def to_markup(source: SourceText, quirks: Quirks) -> MarkupResult:
     meta = {k: (n, v) for k, n, v in fields if k in {"title", "issued_date"} and not _in_provisions(fields, n)}
     _check_entry(quirks, meta, source)
     sections = _sections(fields, source, quirks)
+    for line in (n for n in quirks.misprint if source.first <= n <= source.last):
+        if not any(s.content_line == line for s in sections):
+            raise QuirksError(
+                f"{quirks.misprint[line][0].at}: field 'line': {source.path.name} line {line} is no section's content"
+            )
     result = MarkupResult(markup="")
     counts: dict[str, int] = {}
 
@@ -285,12 +320,29 @@ def _sections(fields: list[tuple[str, int, str]], source: SourceText, quirks: Qu
             section.heading, section.heading_line = heading, line
         elif key == "content" and sections:
             sections[-1].content, sections[-1].content_line = source.line(line), line
+            _read_misprints(sections[-1], quirks.misprint.get(line, ()), file)
     for line in (n for n in renumber if source.first <= n <= source.last):
         raise QuirksError(f"{quirks.doc_id}.yaml: renumber: {file} line {line} is no section field")
     for line in (n for n in quirks.absent if source.first <= n <= source.last):
         if not any(s.line == line for s in sections):
             raise QuirksError(f"{quirks.doc_id}.yaml: absent: {file} line {line} is no section field")
     return sections
+
+
+def _read_misprints(section: _Section, misprints: tuple[Misprint, ...], file: str) -> None:
+    """The section's content with each misprint's ``wrong`` words read as its ``right`` ones (in the entries' order);
+    an error naming the entry's line and field when the words are not printed exactly once on the line."""
+    for fix in misprints:
+        found = section.content.count(fix.wrong)
+        if found != 1:
+            raise QuirksError(
+                f"{fix.wrong_at}: field 'wrong': {fix.wrong!r} is printed {found} times on {file} line {fix.line},"
+                " not once"
+            )
+        at = section.content.index(fix.wrong)
+        shift = len(fix.right) - len(fix.wrong)
+        section.misprints = [(m, p + shift if p > at else p) for m, p in section.misprints] + [(fix, at)]
+        section.content = section.content[:at] + fix.right + section.content[at + len(fix.wrong) :]
 
 
 def _check_first(num: str, line: int, file: str, absent: tuple[str, ...]) -> None:
@@ -340,6 +392,11 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     cut = india_code_notes.FOOTNOTES.search(raw)
     body_end = cut.start() if cut else len(raw)
     notes = india_code_notes.notes(raw[body_end:], body_end) if cut else []
+    misprinted = _misprinted_notes(section, notes, body_end, state.file)
+    result.edits += [
+        Edit(line, fix.wrong, fix.right, f"India Code's misprint, read as reviewed data: {fix.note}")
+        for fix, _ in section.misprints
+    ]
     by_mark = _read_notes(notes, section, count, state)
     marks = india_code_notes.scan(raw[:body_end], set(by_mark))
     closes = state.closes.pop(line, ())
@@ -382,6 +439,10 @@ def _section(section: _Section, result: MarkupResult, count: Callable[[str], Non
     definitions = section.heading.startswith("Definitions")
     items = paragraph_lists.outline_items(node, count, definitions, _no_remark)
     _place_notes(items, notes, section, count, state)
+    for fix, mark in misprinted:
+        count("misprints in the record's notes, read as reviewed data")
+        remark = _record_remark(f"prints “{fix.wrong}”; read as “{fix.right}”", fix.note, fix.source)
+        _remark_on_note(items, mark, remark)
     _note_closes(items, closes, count)
     _finish_spans(items)
     if table is not None:
@@ -427,14 +488,35 @@ def _closed(
     return sorted([*marks, *added], key=lambda m: (m.start, m.kind != india_code_notes.CLOSE))
 
 
+def _misprinted_notes(
+    section: _Section, notes: list[india_code_notes.Note], body_end: int, file: str
+) -> list[tuple[Misprint, str]]:
+    """Each misprint of the section with the mark of the note it stands in; an error naming the entry when it stands in
+    the law text (a misreading of the law text is a correction: ``corpus/corrections/``)."""
+    out = []
+    for fix, at in section.misprints:
+        holder = [note for note in notes if note.label[0] <= at]
+        if at < body_end or not holder:
+            raise QuirksError(
+                f"{fix.wrong_at}: field 'wrong': {fix.wrong!r} is in the law text of section {section.num} ({file} line"
+                f" {fix.line}), not in a footnote: a misreading of the law text is a correction (corpus/corrections/)"
+            )
+        out.append((fix, holder[-1].mark))
+    return out
+
+
+def _record_remark(what: str, note: str, source: str) -> str:
+    """An editorial remark on an error of India Code's record: what the record does and what was read instead,
+    ``what``, then the reviewed ``note`` and its ``source``."""
+    return markup.remark(f"India Code's record {what}: {note} ({source})")
+
+
 def _note_closes(items: list[outline.Item], closes: tuple[Close, ...], count: Callable[[str], None]) -> None:
     """Each bracket closed by a ``close`` quirk said so, with its reason and source, in the note it belongs to."""
     for fix in closes:
         count("brackets the record leaves open, closed as reviewed data")
-        remark = (
-            f"India Code's record does not close this bracket; closed after “{fix.after}”: {fix.note} ({fix.source})"
-        )
-        _remark_on_note(items, fix.mark, markup.remark(remark))
+        remark = _record_remark(f"does not close this bracket; closed after “{fix.after}”", fix.note, fix.source)
+        _remark_on_note(items, fix.mark, remark)
 
 
 def _remark_on_note(items: list[outline.Item], mark: str, remark: str) -> None:

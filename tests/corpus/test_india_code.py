@@ -8,6 +8,7 @@ must produce for them.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import re
 import shutil
@@ -17,7 +18,7 @@ import pytest
 import yaml
 from lxml import etree
 
-from corpus import build, catalogue, layouts, yamlio
+from corpus import CitationError, amendments, build, catalogue, layouts, yamlio
 from corpus.catalogue import document
 from corpus.cite import cite, load
 from corpus.clean import india_code_notes
@@ -269,3 +270,81 @@ def test_a_mark_glued_to_a_year_is_a_mark_only_when_its_footnote_exists() -> Non
     assert (mark.mark, printed[: mark.start], printed[mark.start : mark.end]) == ("2", printed[:41], "2")
     assert printed[:41].endswith("Act, 1859")
     assert india_code_notes.scan(printed, {"1"}) == []  # no footnote 2: the number is the year's
+
+
+MTGA = "in-mtga-1993"
+MISPRINT = "  - line: 20\n    wrong: {wrong}\n    right: Act 44 of 2000\n    note: a misprint\n    source: line 20\n"
+
+
+def _mtga_with(tmp_path: Path, misprint: str) -> catalogue.Document:
+    """The Multimodal Transportation of Goods Act, 1993 as committed, its quirks file's ``misprint`` list replaced."""
+    real = document(MTGA)
+    shutil.copy(real.source_path, tmp_path / real.source_path.name)
+    entries = yaml.safe_load((catalogue.SOURCES_DIR / "catalogue.yaml").read_text(encoding="utf-8"))["documents"]
+    entry = next(e for e in entries if e["id"] == MTGA)
+    (tmp_path / "catalogue.yaml").write_text(yaml.safe_dump({"documents": [entry]}), encoding="utf-8")
+    quirks = real.quirks_path.read_text(encoding="utf-8")
+    quirks = quirks[: quirks.index("\nmisprint:\n") + 1] + misprint
+    (tmp_path / real.quirks_path.name).write_text(quirks, encoding="utf-8")
+    (doc,) = catalogue.read_catalogue(tmp_path / "catalogue.yaml")
+    return doc
+
+
+def _note_4(doc: catalogue.Document) -> etree._Element:
+    root = build.parse(doc, layouts.to_markup(doc, read_document(doc)).markup)
+    return root.find(".//a:section[@eId='sec_2']//a:authorialNote[@marker='4']", NS)
+
+
+def test_a_misprinted_act_is_read_as_the_reviewed_words_with_a_remark(tmp_path: Path) -> None:
+    """Note 4 of the 1993 Act's s.2 prints "Act of 44 of 2000": without the quirk its Act is not read; with it the
+    note links the Act, and says what the record prints, where the note stands."""
+    bare = _note_4(_mtga_with(tmp_path, ""))
+    assert bare.find(".//a:ref", NS) is None and "Act of 44 of 2000" in "".join(bare.itertext())
+    note = _note_4(document(MTGA))
+    (ref,) = note.findall(".//a:ref", NS)
+    assert (ref.get("href"), ref.text) == ("/akn/in/act/2000/44", "Act 44 of 2000")
+    assert note.findtext(".//a:inline[@name='section']", namespaces=NS) == "s. 2"
+    assert note.find(".//a:date[@class='wef']", NS).get("date") == "2000-12-05"
+    remarks = ["".join(r.itertext()) for r in note.iterfind(".//a:remark", NS)]
+    assert remarks[0].startswith("[India Code's record prints “Act of 44 of 2000”; read as “Act 44 of 2000”: ")
+    assert remarks[1].startswith("[India Code's record does not close this bracket; closed after")
+
+
+@pytest.mark.parametrize(
+    ("wrong", "message"),
+    [
+        ("Act of 45 of 2000", r"line 31: misprint entry 1: field 'wrong': 'Act of 45 of 2000' is printed 0 times"),
+        ("s. 2, ibid.", r"line 31: misprint entry 1: field 'wrong': 's. 2, ibid.' is printed 4 times"),
+        (
+            "performs or undertakes to perform for hire",
+            r"line 31: misprint entry 1: field 'wrong': 'performs or undertakes to perform for hire' is in the law"
+            r" text of section 2 \(28_1993.json line 20\), not in a footnote",
+        ),
+    ],
+)
+def test_a_misprint_not_printed_once_in_a_note_names_the_quirks_file_line_and_field(
+    tmp_path: Path, wrong: str, message: str
+) -> None:
+    """The quirks file as written: ``misprint:`` on line 29, the entry on 30, its ``wrong`` on 31."""
+    doc = _mtga_with(tmp_path, "misprint:\n" + MISPRINT.format(wrong=wrong))
+    assert doc.quirks_path.read_text(encoding="utf-8").split("\n")[30] == f"    wrong: {wrong}"
+    with pytest.raises(QuirksError, match=rf"^in-mtga-1993.yaml: {message}"):
+        layouts.to_markup(doc, read_document(doc))
+
+
+def test_a_misprint_on_no_sections_content_names_its_entry(tmp_path: Path) -> None:
+    doc = _mtga_with(tmp_path, "misprint:\n" + MISPRINT.format(wrong="Act of 44 of 2000").replace("20", "19", 1))
+    with pytest.raises(
+        QuirksError, match=r"^in-mtga-1993.yaml: line 30: misprint entry 1: field 'line': 28_1993.json line 19 is no"
+    ):
+        layouts.to_markup(doc, read_document(doc))
+
+
+def test_a_note_replacing_two_clauses_describes_them_and_names_its_act() -> None:
+    """Note 4 of the 1993 Act's s.2 ("Subs. by Act 44 of 2000, s. 2, for clauses (k) and (l) (w.e.f. 5-12-2000)",
+    its misprint read as reviewed): the history of clause (k) has its Act, its date and the clauses it replaced."""
+    (note,) = amendments.history(cite(MTGA, "2(k)").element)
+    assert (note.kind, note.by_href, note.wef) == ("substituted", "/akn/in/act/2000/44", datetime.date(2000, 12, 5))
+    assert (note.replaced, note.replaced_as, note.described) == (None, "described", "clauses (k) and (l)")
+    with pytest.raises(CitationError, match="clauses \\(k\\) and \\(l\\)"):
+        cite(MTGA, "2(k)", as_at=datetime.date(2000, 12, 4))
