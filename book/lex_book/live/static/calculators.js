@@ -55,6 +55,16 @@
   var nextId = 1;
   var deadline = null; // the timer of the oldest request not answered
   var restarts = 0; // new workers since the last answer
+  var marks = {}; // when each step of the first start ended, in ms since the page's navigation (benchmarks/live.py)
+
+  /* The page's own steps, and the worker's (milliseconds since 1970, worker.js), as ms since the navigation. */
+  function mark(name, workerMarks) {
+    if (!(name in marks)) marks[name] = Math.round(performance.now());
+    Object.keys(workerMarks || {}).forEach(function (step) {
+      if (!(step in marks)) marks[step] = Math.round(workerMarks[step] - performance.timeOrigin);
+    });
+    document.documentElement.dataset.lmStartMarks = JSON.stringify(marks);
+  }
 
   function siteRoot() {
     var root = document.documentElement.dataset.content_root;
@@ -170,6 +180,7 @@
         return;
       }
       try {
+        mark("worker");
         worker = new Worker(new URL("worker.js", here), { type: "module" });
       } catch (error) {
         reject(failure_("the worker could not start: " + error.message, "unsupported"));
@@ -184,6 +195,7 @@
         window.clearTimeout(watchdog);
         if (message.type === "progress") watchdog = window.setTimeout(quiet, QUIET_MS);
         if (message.type === "ready") {
+          mark("ready-seen", message.marks);
           var data = document.documentElement.dataset;
           data.lmRuntimeMs = String(message.ms);
           data.lmRuntimePhases = JSON.stringify(message.phases);
@@ -336,9 +348,12 @@
     if (summary) summary.classList.add("lm-stale");
     result.classList.add("lm-stale");
     result.setAttribute("aria-busy", "true");
+    mark("edit");
     start().then(function () {
+      mark("asked");
       var id = ask({ type: "compute", pid: root.dataset.provisionId, form: formValues(form) }, function (answer) {
         if (String(id) !== root.dataset.request) return; // a later edit has been sent since
+        mark("answered", answer.marks);
         if (answer.type === "crashed") {
           result.innerHTML = "";
           setState(root, "error", "The calculator failed on these facts: " + answer.error);
@@ -354,6 +369,7 @@
         result.dataset.live = "true";
         showProblems(root, answer.problems);
         setState(root, "live", answer.problems.length ? "Please check the facts marked above." : LIVE);
+        mark("shown");
       }, root);
       root.dataset.request = String(id);
     }, function () {});
@@ -585,6 +601,7 @@
   }
 
   function init() {
+    mark("init");
     keepBackToTopClear();
     document.querySelectorAll(".lm-calc[data-provision-id]").forEach(calculator);
     document.querySelectorAll("div.cell.tag_what-if").forEach(whatIf);

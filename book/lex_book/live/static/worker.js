@@ -31,10 +31,18 @@
 // is kept while one runs: a restore that hung or crashed the worker is not tried again).
 import { loadPyodide } from "./pyodide.mjs";
 
+/* When each step of the start ended, as milliseconds since 1970 (performance.timeOrigin + now: the page takes its
+   own timeOrigin from them), posted with "ready" and the first result; benchmarks/live.py prints the breakdown. */
+const marks = {};
+const stamp = (name) => {
+  if (!(name in marks)) marks[name] = performance.timeOrigin + performance.now();
+};
+stamp("script");
 const here = new URL("./", import.meta.url);
 // Pyodide's loader imports its 1.2 MB script when it starts; asked for here, it is read and compiled while
 // runtime.json and the snapshot are fetched (the loader's own import finds it done). Its failure is the loader's.
-import("./pyodide.asm.mjs").catch(() => {});
+const asm = import("./pyodide.asm.mjs");
+asm.then(() => stamp("asm-imported"), () => {});
 const STALL_MS = 30000;
 const TRIES = 5;
 const COUNTED = ["pyodide.asm.wasm", "python_stdlib.zip", "lex-live.zip"];
@@ -200,8 +208,11 @@ self.fetch = async (input, init) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, here);
   const name = url.pathname.split("/").pop();
   const counting = url.origin === here.origin && COUNTED.includes(name) && !(init && init.method && init.method !== "GET");
+  if (name === "pyodide.asm.wasm") stamp("wasm-asked");
   if (!counting || snapshot.from === "snapshot") {
-    return realFetch(input, init);
+    const response = realFetch(input, init);
+    if (name === "pyodide.asm.wasm") response.then(() => stamp("wasm-answered"), () => {});
+    return response;
   }
   try {
     return await counted(url);
@@ -320,7 +331,10 @@ const phases = {}; // milliseconds since the start at the end of each phase (ben
 async function restored(options, kept) {
   say("Starting Python from this device's copy…");
   try {
-    const bytes = kept.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    const bytes = kept.arrayBuffer().then((buffer) => {
+      stamp("snapshot-read");
+      return new Uint8Array(buffer);
+    });
     const python = await Promise.race([loadPyodide({ ...options, _loadSnapshot: bytes }), broken]);
     python.globals.set("page_folder", "."); // a call into the restored Python: it answers, or this fails here
     return python;
@@ -334,6 +348,32 @@ async function restored(options, kept) {
     await forgetSnapshots(null);
     return null;
   }
+}
+
+/* Pyodide's own createPyodideModule (the loader's documented option), its steps stamped: the wasm asked to be
+   instantiated (the snapshot, if any, read by then), instantiated, the module's file system and runtime ready. */
+async function timed(settings) {
+  let create;
+  try {
+    create = (await asm).default;
+  } catch (error) {
+    const kind = self.navigator && self.navigator.onLine === false ? "offline" : "missing";
+    throw new Failure(`pyodide.asm.mjs could not be loaded (${error.message})`, kind);
+  }
+  stamp("loader");
+  const instantiate = settings.instantiateWasm;
+  if (instantiate) {
+    settings.instantiateWasm = (imports, success) => {
+      stamp("instantiate");
+      return instantiate(imports, (instance, module) => {
+        stamp("instantiated");
+        success(instance, module);
+      });
+    };
+  }
+  const module = await create(settings);
+  stamp("module");
+  return module;
 }
 
 const RUNTIME_CODE = `
@@ -394,6 +434,7 @@ async function start(folder) {
   const started = performance.now();
   const mark = (name) => (phases[name] = Math.round(performance.now() - started));
   const [{ manifest, digest }, entry] = await Promise.all([manifestOf(), entryOf()]);
+  stamp("manifest");
   snapshot.digest = digest;
   snapshot.entry = entry;
   const sizes = manifest.bytes || {};
@@ -406,6 +447,7 @@ async function start(folder) {
     return url;
   };
   const kept = await savedSnapshot();
+  stamp("snapshot-found");
   if (kept) snapshot.from = "snapshot";
   const bundle = self.fetch(versioned("lex-live.zip")).then((response) => response.arrayBuffer());
   bundle.catch(() => {});
@@ -425,15 +467,19 @@ async function start(folder) {
     lockFileURL: new URL("pyodide-lock.json", here).href,
     stdout: () => {},
     stderr: () => {},
+    createPyodideModule: timed,
   };
   pyodide = kept ? await restored(options, kept) : null;
   if (pyodide) {
     mark("python");
+    stamp("python");
     try {
       unpack(pyodide, await Promise.race([bundle, broken]), "/lex");
       mark("unpacked");
+      stamp("unpacked");
       pyodide.globals.set("page_folder", folder);
       runtime = pyodide.runPython(RUNTIME_CODE);
+      stamp("rules");
       await restoreFinished();
     } catch (error) {
       if (error instanceof Failure) {
@@ -451,11 +497,14 @@ async function start(folder) {
     snapshot.may = !!(digest && entry);
     pyodide = await Promise.race([loadPyodide({ ...options, _makeSnapshot: snapshot.may }), broken]);
     mark("python");
+    stamp("python");
     say("Starting the rules…");
     unpack(pyodide, await Promise.race([bundle, broken]), "/lex");
     mark("unpacked");
+    stamp("unpacked");
     pyodide.globals.set("page_folder", folder);
     runtime = pyodide.runPython(RUNTIME_CODE);
+    stamp("rules");
   }
   mark("rules");
   return Math.round(performance.now() - started);
@@ -467,7 +516,9 @@ self.onmessage = async (event) => {
     try {
       const ms = await start(message.folder);
       const { from, discarded } = snapshot;
-      self.postMessage({ type: "ready", ms, phases, received: counter.received, total: counter.total, from, discarded });
+      stamp("ready");
+      const { received, total } = counter;
+      self.postMessage({ type: "ready", ms, phases, marks, received, total, from, discarded });
     } catch (error) {
       const text = String(error && error.message ? error.message : error);
       self.postMessage({ type: "failed", error: text, kind: (error && error.kind) || "broken" });
@@ -477,8 +528,10 @@ self.onmessage = async (event) => {
   const started = performance.now();
   try {
     if (message.type === "compute") {
+      stamp("compute");
       const answer = JSON.parse(runtime.compute(message.pid, JSON.stringify(message.form)));
-      self.postMessage({ type: "result", id: message.id, ms: performance.now() - started, ...answer });
+      stamp("computed");
+      self.postMessage({ type: "result", id: message.id, ms: performance.now() - started, marks, ...answer });
       if (snapshot.may) setTimeout(saveSnapshot, SNAPSHOT_AFTER_MS);
     } else if (message.type === "run") {
       snapshot.may = false; // the reader's code may have changed what a snapshot would keep
