@@ -75,6 +75,7 @@ FRONT_END = ("calculators.js", "worker.js")
 """The page's script and the worker (``book/lex_book/live/static/``), the two ``--compare`` swaps."""
 STEPS = {
     "init": "page: calculators.js set the page up",
+    "start": "page: Python asked for",
     "worker": "page: the worker asked for",
     "edit": "page: the first edit",
     "script": "worker: worker.js running",

@@ -39,6 +39,7 @@
   var RESTARTED = "This page's Python stopped answering, so it was started again: working out your facts…";
   var CELL_RESTARTED = "A what-if cell's code ran too long and was stopped; this page's Python was started again: " +
     "working out your facts…";
+  var HINT = "lex-live-snapshot"; // localStorage: the runtime digest of the snapshot the worker keeps (startIfKept)
   var QUIET_MS = 90000; // the worker says how its download goes at least every few seconds while bytes arrive, and
   // asks again by itself for a stalled file (worker.js, STALL_MS): this long with no word at all is a hung start
   var ADVICE = {
@@ -162,6 +163,7 @@
     waiting = {};
     window.clearTimeout(deadline);
     deadline = null;
+    rearm = null;
   }
 
   function failure_(message, kind) {
@@ -170,9 +172,18 @@
     return error;
   }
 
-  function start() {
+  /* Python for the page: a worker started (once), ready when its promise is. `early` (startIfKept: the hint's
+     runtime digest): before the reader wants it, so the worker goes no further than restoring a snapshot until a
+     later call says it is wanted. */
+  function start(early) {
+    if (!early && !wanted) {
+      wanted = true;
+      if (worker) worker.postMessage({ type: "go" });
+      if (rearm) rearm();
+    }
     if (ready) return ready;
     var controlled = window.lmOffline ? window.lmOffline.controlled : Promise.resolve();
+    mark("start");
     ready = controlled.then(function () { return new Promise(function (resolve, reject) {
       var reason = unsupported();
       if (reason) {
@@ -190,12 +201,20 @@
       function quiet() {
         reject(failure_("Python said nothing for " + QUIET_MS / 1000 + " s while starting", "broken"));
       }
+      rearm = function () { // the worker goes on after waiting (start): it says how it goes again
+        window.clearTimeout(watchdog);
+        watchdog = window.setTimeout(quiet, QUIET_MS);
+      };
       worker.onmessage = function (event) {
         var message = event.data;
         window.clearTimeout(watchdog);
         if (message.type === "progress") watchdog = window.setTimeout(quiet, QUIET_MS);
-        if (message.type === "ready") {
+        if (message.type === "waiting") {
+          hint(null); // no snapshot after all: nothing goes on until the reader wants Python (no watchdog till then)
+          if (wanted) rearm();
+        } else if (message.type === "ready") {
           mark("ready-seen", message.marks);
+          if (message.from !== "snapshot") hint(null);
           var data = document.documentElement.dataset;
           data.lmRuntimeMs = String(message.ms);
           data.lmRuntimePhases = JSON.stringify(message.phases);
@@ -205,6 +224,7 @@
         } else if (message.type === "snapshot") {
           document.documentElement.dataset.lmSnapshot = message.state === "saved"
             ? "saved " + message.bytes + " bytes in " + message.ms + " ms" : "failed: " + message.error;
+          if (message.state === "saved") hint(message.digest);
         } else if (message.type === "failed") {
           reject(failure_(message.error, message.kind));
         } else if (message.type === "progress") {
@@ -235,7 +255,7 @@
           reject(failure_("you are offline, and this page's Python is not saved on this device", "offline"));
         } else reject(failure_(event.message || "the worker could not load its files", "missing"));
       };
-      worker.postMessage({ type: "init", folder: pageFolder() });
+      worker.postMessage({ type: "init", folder: pageFolder(), eager: wanted ? null : early });
     }); }); // after the site's service worker controls the page (offline.js), so that it keeps the runtime
     var starting = ready;
     ready.then(function () {
@@ -248,6 +268,8 @@
     return ready;
   }
   var settled = false; // the current worker has said it is ready
+  var wanted = false; // the reader wants Python (an edit, a calculator seen): not only an early start (startIfKept)
+  var rearm = null; // the current start's watchdog, set again
 
   function ask(message, callback, owner) {
     message.id = nextId++;
@@ -545,6 +567,37 @@
     });
   }
 
+  /* A repeat visit: this browser keeps a memory snapshot of the page's Python (worker.js), so Python starts as the
+     page opens, to be ready by the first edit: nothing is downloaded, and the start takes a fraction of a second of
+     the phone's time. The page knows of the snapshot by a hint in localStorage (HINT: set when the worker says it
+     kept one, cleared when it started without one), read at once where the Cache API would take a while to list;
+     a hint that is out of date (the snapshot deleted with an earlier build's runtime) costs nothing: such an early
+     start finds no snapshot and waits, with nothing downloaded, for the reader to want Python (start, "go"). Not
+     when the browser asks to save data. */
+  function startIfKept() {
+    var connection = navigator.connection;
+    if (failure || (connection && connection.saveData)) return;
+    if (!document.querySelector(".lm-calc[data-provision-id]") || !hinted()) return;
+    start(hinted());
+  }
+
+  function hinted() {
+    try {
+      return window.localStorage.getItem(HINT);
+    } catch (error) {
+      return null; // no storage here
+    }
+  }
+
+  function hint(kept) {
+    try {
+      if (kept) window.localStorage.setItem(HINT, kept);
+      else window.localStorage.removeItem(HINT);
+    } catch (error) {
+      /* no storage here: Python starts when a calculator is seen, as on a first visit */
+    }
+  }
+
   /* Start Python when a calculator comes into view (not when the browser asks to save data). */
   function startWhenSeen() {
     var connection = navigator.connection;
@@ -610,6 +663,7 @@
     document.querySelectorAll(".lm-calc .lm-calc-status").forEach(function (status) {
       if (!failure) status.textContent = STATIC;
     });
+    startIfKept();
     startWhenSeen();
   }
 

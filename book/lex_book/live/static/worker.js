@@ -29,8 +29,6 @@
 // once a what-if cell has run (the reader's code could have changed the rules' modules). A snapshot that fails to
 // restore is deleted and Python started as on a first visit; so is one whose last restore never finished (a marker
 // is kept while one runs: a restore that hung or crashed the worker is not tried again).
-import { loadPyodide } from "./pyodide.mjs";
-
 /* When each step of the start ended, as milliseconds since 1970 (performance.timeOrigin + now: the page takes its
    own timeOrigin from them), posted with "ready" and the first result; benchmarks/live.py prints the breakdown. */
 const marks = {};
@@ -39,18 +37,54 @@ const stamp = (name) => {
 };
 stamp("script");
 const here = new URL("./", import.meta.url);
-// Pyodide's loader imports its 1.2 MB script when it starts; asked for here, it is read and compiled while
-// runtime.json and the snapshot are fetched (the loader's own import finds it done). Its failure is the loader's.
-const asm = import("./pyodide.asm.mjs");
-asm.then(() => stamp("asm-imported"), () => {});
+// Pyodide's loader and its 1.2 MB module factory, both asked for at once as the start begins (a static import
+// would fetch the loader before this script runs, and the factory only after): they are read and compiled while
+// runtime.json and the snapshot are looked up. The factory is handed to the loader (createPyodideModule: timed).
+let loader = null;
+let asm = null;
+function importPyodide() {
+  if (loader) return;
+  loader = import("./pyodide.mjs");
+  asm = import("./pyodide.asm.mjs");
+  loader.catch(() => {});
+  asm.then(() => stamp("asm-imported"), () => {});
+}
+
+// A start the page asked for before the reader wanted Python (eager: the page's hint says a snapshot is kept) goes
+// no further than looking for the snapshot when it finds none (or cannot restore it): it says "waiting" and goes on
+// only at the page's "go" (an edit, a calculator in view), so that nothing is downloaded before then.
+let go = null;
+const asked = new Promise((resolve) => {
+  go = resolve;
+});
+let waited = false;
+function wanted() {
+  if (!waited) {
+    waited = true;
+    stamp("waiting");
+    self.postMessage({ type: "waiting" });
+  }
+  return asked;
+}
+
+/* A module of Pyodide's, imported, or a Failure that says which could not be. */
+async function imported(module, name) {
+  try {
+    return await module;
+  } catch (error) {
+    const kind = self.navigator && self.navigator.onLine === false ? "offline" : "missing";
+    throw new Failure(`${name} could not be loaded (${error.message})`, kind);
+  }
+}
 const STALL_MS = 30000;
 const TRIES = 5;
 const COUNTED = ["pyodide.asm.wasm", "python_stdlib.zip", "lex-live.zip"];
 const SNAPSHOT_CACHE = "lex-snapshot-";
 const SNAPSHOT_AFTER_MS = 500; // after the first result, so that the reader sees it first
+const SNAPSHOT_SIZE = "X-Snapshot-Bytes"; // the header kept with a snapshot: its size
 let runtime = null;
 let pyodide = null;
-const snapshot = { digest: null, entry: null, may: false, from: "fresh", discarded: null };
+const snapshot = { digest: null, entry: null, may: false, from: "fresh", discarded: null, marked: null };
 
 class Failure extends Error {
   constructor(message, kind) {
@@ -251,6 +285,15 @@ function snapshotsWork() {
   return typeof caches === "object" && !!caches && !!(self.crypto && self.crypto.subtle);
 }
 
+/* Whether the snapshot cache of runtime `digest` (the page's hint) is there. */
+async function hintedRuntime(digest) {
+  try {
+    return typeof digest === "string" && /^[0-9a-f]{16}$/.test(digest) && (await caches.has(SNAPSHOT_CACHE + digest));
+  } catch (error) {
+    return false;
+  }
+}
+
 /* The first 16 hex digits of the SHA-256 of runtime.json's bytes (lex_book/offline/service_worker.py's RUNTIME). */
 async function digestOf(bytes) {
   if (!snapshotsWork()) return null;
@@ -265,18 +308,19 @@ async function digestOf(bytes) {
 const trying = () => new URL("python-snapshot-restoring", here).href; // the marker of a restore under way
 
 /* The snapshot kept for this runtime and this script, as a Response (its bytes are read while Pyodide's loader
-   fetches and compiles the wasm), or null. One whose last restore never finished is deleted. */
+   makes the module: restored), or null. One whose last restore never finished is deleted. The marker of a restore
+   under way is written meanwhile (snapshot.marked): the restore waits for it. */
 async function savedSnapshot() {
   if (!snapshot.digest || !snapshot.entry) return null;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE + snapshot.digest);
-    if (await cache.match(trying())) {
+    const [kept, stuck] = await Promise.all([cache.match(snapshot.entry), cache.match(trying())]);
+    if (stuck) {
       snapshot.discarded = "its last restore did not finish";
       await forgetSnapshots(null);
       return null;
     }
-    const kept = await cache.match(snapshot.entry);
-    if (kept) await cache.put(trying(), new Response(""));
+    if (kept) snapshot.marked = cache.put(trying(), new Response(""));
     return kept || null;
   } catch (error) {
     return null;
@@ -310,7 +354,7 @@ async function saveSnapshot() {
     const made = Math.round(performance.now() - started);
     const name = SNAPSHOT_CACHE + snapshot.digest;
     const cache = await caches.open(name);
-    const headers = { "Content-Type": "application/octet-stream" };
+    const headers = { "Content-Type": "application/octet-stream", [SNAPSHOT_SIZE]: String(bytes.byteLength) };
     await cache.put(snapshot.entry, new Response(bytes, { headers }));
     await forgetSnapshots(name);
     for (const request of await cache.keys()) {
@@ -325,18 +369,46 @@ async function saveSnapshot() {
 
 const phases = {}; // milliseconds since the start at the end of each phase (benchmarks/live.py reads them)
 
+/* The bytes of `body` into `into`, which it must fill exactly. */
+async function fill(body, into) {
+  const reader = body.getReader();
+  let at = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > into.length) throw new Error("the snapshot is longer than when it was kept");
+    into.set(value, at);
+    at += value.length;
+  }
+  if (at !== into.length) throw new Error("the snapshot is shorter than when it was kept");
+  stamp("snapshot-read");
+}
+
 /* Python from the snapshot kept for this runtime, or null (none, or it failed: then it is deleted). The wasm is
    then fetched as it is (not counted: it was received whole before the snapshot was made), so that the browser may
-   use the code it compiled from it last time. */
-async function restored(options, kept) {
+   use the code it compiled from it last time. The loader wants the snapshot before it makes the module, and makes
+   the module before it restores the snapshot: it is given a buffer of the snapshot's size (kept beside it,
+   SNAPSHOT_SIZE), which is filled from the cache while the module is made (the wasm compiled, the runtime set up);
+   the restore waits for the last byte (timed). */
+async function restored(options, loadPyodide, kept) {
   say("Starting Python from this device's copy…");
   try {
-    const bytes = kept.arrayBuffer().then((buffer) => {
+    const size = Number(kept.headers.get(SNAPSHOT_SIZE));
+    let bytes = null;
+    let read = null;
+    if (Number.isSafeInteger(size) && size > 0 && kept.body) {
+      bytes = new Uint8Array(size);
+      read = fill(kept.body, bytes);
+      read.catch(() => {});
+    } else {
+      bytes = new Uint8Array(await kept.arrayBuffer());
       stamp("snapshot-read");
-      return new Uint8Array(buffer);
-    });
-    const python = await Promise.race([loadPyodide({ ...options, _loadSnapshot: bytes }), broken]);
-    python.globals.set("page_folder", "."); // a call into the restored Python: it answers, or this fails here
+    }
+    const before = Promise.all([read, snapshot.marked]);
+    before.catch(() => {}); // the loader's failure (timed)
+    const restoring = { ...options, _loadSnapshot: bytes, createPyodideModule: (settings) => timed(settings, before) };
+    const python = await Promise.race([loadPyodide(restoring), broken]);
+    python.globals.get("__name__"); // a call into the restored Python: it answers, or this fails here
     return python;
   } catch (error) {
     snapshot.from = "fresh";
@@ -351,15 +423,10 @@ async function restored(options, kept) {
 }
 
 /* Pyodide's own createPyodideModule (the loader's documented option), its steps stamped: the wasm asked to be
-   instantiated (the snapshot, if any, read by then), instantiated, the module's file system and runtime ready. */
-async function timed(settings) {
-  let create;
-  try {
-    create = (await asm).default;
-  } catch (error) {
-    const kind = self.navigator && self.navigator.onLine === false ? "offline" : "missing";
-    throw new Failure(`pyodide.asm.mjs could not be loaded (${error.message})`, kind);
-  }
+   instantiated, instantiated, the module's file system and runtime ready; the module is handed on once `before`
+   (the snapshot's bytes, when restoring) is done. */
+async function timed(settings, before) {
+  const create = (await imported(asm, "pyodide.asm.mjs")).default;
   stamp("loader");
   const instantiate = settings.instantiateWasm;
   if (instantiate) {
@@ -373,18 +440,35 @@ async function timed(settings) {
   }
   const module = await create(settings);
   stamp("module");
+  await before; // the snapshot's bytes read meanwhile (restored), before the loader restores it
   return module;
 }
 
+/* page_runtime(folder): the page's widgets.views.live.Runtime. Defined on a fresh start, it is in the snapshot with
+   the page table it read, so a restored Python makes the page's Runtime with one call (pageRuntime). */
 const RUNTIME_CODE = `
 import json, sys
 if "/lex" not in sys.path:
     sys.path.insert(0, "/lex")
 from widgets.views.live import Runtime
-with open("/lex/reader_pages.json", encoding="utf-8") as pages:
-    runtime = Runtime(json.load(pages), page_folder)
-runtime
+
+def page_runtime(folder, _read=[]):
+    if not _read:
+        with open("/lex/reader_pages.json", encoding="utf-8") as pages:
+            _read.append(json.load(pages))
+    return Runtime(_read[0], folder)
+
+page_runtime
 `;
+
+function pageRuntime(python, folder) {
+  const make = python.globals.get("page_runtime") || python.runPython(RUNTIME_CODE);
+  try {
+    return make(folder);
+  } finally {
+    make.destroy();
+  }
+}
 
 /* The bundle's files into `folder` of Python's file system. The bundle stores its files (live_runtime.py): they are
    taken from the zip's central directory as they are, without Python (whose zipfile and shutil would be imported for
@@ -430,9 +514,13 @@ function unpack(python, buffer, folder) {
   }
 }
 
-async function start(folder) {
+async function start(folder, eager) {
   const started = performance.now();
   const mark = (name) => (phases[name] = Math.round(performance.now() - started));
+  // an early start imports Pyodide at once too when the hinted runtime's snapshot cache is still there (its runtime
+  // is this build's: the site's service worker deletes both with an earlier build's), else once a snapshot is found
+  if (!eager) importPyodide();
+  else hintedRuntime(eager).then((current) => current && importPyodide());
   const [{ manifest, digest }, entry] = await Promise.all([manifestOf(), entryOf()]);
   stamp("manifest");
   snapshot.digest = digest;
@@ -448,6 +536,8 @@ async function start(folder) {
   };
   const kept = await savedSnapshot();
   stamp("snapshot-found");
+  if (!kept && eager) await wanted();
+  importPyodide();
   if (kept) snapshot.from = "snapshot";
   const bundle = self.fetch(versioned("lex-live.zip")).then((response) => response.arrayBuffer());
   bundle.catch(() => {});
@@ -461,15 +551,16 @@ async function start(folder) {
     },
     () => {},
   );
+  const { loadPyodide } = await imported(loader, "pyodide.mjs");
   const options = {
     indexURL: here.href,
     stdLibURL: versioned("python_stdlib.zip").href,
     lockFileURL: new URL("pyodide-lock.json", here).href,
     stdout: () => {},
     stderr: () => {},
-    createPyodideModule: timed,
+    createPyodideModule: (settings) => timed(settings, null),
   };
-  pyodide = kept ? await restored(options, kept) : null;
+  pyodide = kept ? await restored(options, loadPyodide, kept) : null;
   if (pyodide) {
     mark("python");
     stamp("python");
@@ -477,10 +568,9 @@ async function start(folder) {
       unpack(pyodide, await Promise.race([bundle, broken]), "/lex");
       mark("unpacked");
       stamp("unpacked");
-      pyodide.globals.set("page_folder", folder);
-      runtime = pyodide.runPython(RUNTIME_CODE);
+      runtime = pageRuntime(pyodide, folder);
       stamp("rules");
-      await restoreFinished();
+      restoreFinished(); // not waited for: a crash from here on is not the restore's
     } catch (error) {
       if (error instanceof Failure) {
         await restoreFinished();
@@ -493,6 +583,7 @@ async function start(folder) {
     }
   }
   if (!pyodide) {
+    if (eager) await wanted();
     snapshot.from = "fresh";
     snapshot.may = !!(digest && entry);
     pyodide = await Promise.race([loadPyodide({ ...options, _makeSnapshot: snapshot.may }), broken]);
@@ -502,8 +593,7 @@ async function start(folder) {
     unpack(pyodide, await Promise.race([bundle, broken]), "/lex");
     mark("unpacked");
     stamp("unpacked");
-    pyodide.globals.set("page_folder", folder);
-    runtime = pyodide.runPython(RUNTIME_CODE);
+    runtime = pageRuntime(pyodide, folder);
     stamp("rules");
   }
   mark("rules");
@@ -512,9 +602,13 @@ async function start(folder) {
 
 self.onmessage = async (event) => {
   const message = event.data;
+  if (message.type === "go") {
+    go();
+    return;
+  }
   if (message.type === "init") {
     try {
-      const ms = await start(message.folder);
+      const ms = await start(message.folder, message.eager || null);
       const { from, discarded } = snapshot;
       stamp("ready");
       const { received, total } = counter;
