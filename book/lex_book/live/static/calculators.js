@@ -5,7 +5,9 @@
  * the facts it opened with (data-state="static"). One Python for the whole page (worker.js: Pyodide in a Web Worker)
  * starts when a calculator first comes into view, so that it is ready by the time the reader has read the form — or,
  * when the browser asks to save data (navigator.connection.saveData), only on the first touch of a calculator or
- * what-if cell. Nothing of it is fetched on a page the reader does not scroll to a calculator on. While it starts (data-state="starting") the
+ * what-if cell. Nothing of it is fetched on a page the reader does not scroll to a calculator on. On a repeat visit
+ * (the worker keeps a memory snapshot of its Python) it starts as the page opens instead, from the snapshot, so that
+ * it is ready by the first edit (startIfKept). While it starts (data-state="starting") the
  * facts typed are kept, and once it is ready every calculator that was edited is worked out for its facts. After
  * that each edit recomputes in place (data-state="live"); a bad fact shows the rule's message beside its field and
  * an error panel in place of the result. While Python downloads, each status says how much has arrived of the
@@ -210,6 +212,7 @@
         window.clearTimeout(watchdog);
         if (message.type === "progress") watchdog = window.setTimeout(quiet, QUIET_MS);
         if (message.type === "waiting") {
+          mark("waited");
           hint(null); // no snapshot after all: nothing goes on until the reader wants Python (no watchdog till then)
           if (wanted) rearm();
         } else if (message.type === "ready") {

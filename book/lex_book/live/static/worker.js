@@ -3,8 +3,10 @@
 // Pyodide from the site itself (_static/live/, written by lex_book/live/live_runtime.py): its core, a standard
 // library trimmed to what the rules load, and lex-live.zip (the widgets package, PyYAML, the reader's page table).
 // One widgets.views.live.Runtime answers every message of the page:
-//   {type: "init", folder}            -> {type: "progress", text, received, total}…, then {type: "ready", ms, from}
-//                                        or {type: "failed", error, kind} (kind: missing, offline, dropped, broken)
+//   {type: "init", folder, eager}     -> {type: "progress", text, received, total}…, then {type: "ready", ms, from}
+//                                        or {type: "failed", error, kind} (kind: missing, offline, dropped, broken);
+//                                        eager (a runtime digest: an early start, below) may first answer
+//                                        {type: "waiting"} and go on only at {type: "go"}
 //   {type: "compute", id, pid, form}  -> {type: "result", id, html, problems}
 //                                        (the first, on a fresh start: then {type: "snapshot", state, …} below)
 //   {type: "run", id, source}         -> {type: "output", id, html, error}
@@ -29,6 +31,15 @@
 // once a what-if cell has run (the reader's code could have changed the rules' modules). A snapshot that fails to
 // restore is deleted and Python started as on a first visit; so is one whose last restore never finished (a marker
 // is kept while one runs: a restore that hung or crashed the worker is not tried again).
+//
+// A repeat visit is fast by doing the little that is left as early as it can, and at once: the page starts this
+// worker as it opens when it has a hint that a snapshot is kept (calculators.js, startIfKept: an early start, which
+// goes no further than a restore, with nothing downloaded, until the reader wants Python); the start imports
+// Pyodide's two scripts, reads runtime.json and looks for the snapshot side by side; the snapshot's bytes are read
+// into a buffer of their kept size while Pyodide's loader compiles the wasm and sets up its module (restored,
+// timed); the page's Runtime is made by one call of a function the snapshot holds (pageRuntime). What remains is
+// Pyodide's own: its module factory, the wasm's instantiation, the module's runtime and the restore itself
+// (benchmarks/live.py --repeat-only prints each step).
 /* When each step of the start ended, as milliseconds since 1970 (performance.timeOrigin + now: the page takes its
    own timeOrigin from them), posted with "ready" and the first result; benchmarks/live.py prints the breakdown. */
 const marks = {};
