@@ -226,7 +226,8 @@
           resolve(message);
         } else if (message.type === "snapshot") {
           document.documentElement.dataset.lmSnapshot = message.state === "saved"
-            ? "saved " + message.bytes + " bytes in " + message.ms + " ms" : "failed: " + message.error;
+            ? "saved " + message.bytes + " bytes (" + message.kept + " kept) in " + message.ms + " ms"
+            : "failed: " + message.error;
           if (message.state === "saved") hint(message.digest);
         } else if (message.type === "failed") {
           reject(failure_(message.error, message.kind));

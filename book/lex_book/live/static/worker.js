@@ -92,7 +92,8 @@ const TRIES = 5;
 const COUNTED = ["pyodide.asm.wasm", "python_stdlib.zip", "lex-live.zip"];
 const SNAPSHOT_CACHE = "lex-snapshot-";
 const SNAPSHOT_AFTER_MS = 500; // after the first result, so that the reader sees it first
-const SNAPSHOT_SIZE = "X-Snapshot-Bytes"; // the header kept with a snapshot: its size
+const SNAPSHOT_SIZE = "X-Snapshot-Bytes"; // the header kept with a snapshot: its size (sparse, below)
+const BLOCK = 4096; // a snapshot is kept without its blocks of zeros (sparse)
 let runtime = null;
 let pyodide = null;
 const snapshot = { digest: null, entry: null, may: false, from: "fresh", discarded: null, marked: null };
@@ -366,13 +367,15 @@ async function saveSnapshot() {
     const name = SNAPSHOT_CACHE + snapshot.digest;
     const cache = await caches.open(name);
     const headers = { "Content-Type": "application/octet-stream", [SNAPSHOT_SIZE]: String(bytes.byteLength) };
-    await cache.put(snapshot.entry, new Response(bytes, { headers }));
+    const kept = sparse(bytes);
+    await cache.put(snapshot.entry, new Response(kept, { headers }));
     await forgetSnapshots(name);
     for (const request of await cache.keys()) {
       if (request.url !== snapshot.entry) await cache.delete(request); // an earlier script's
     }
     const ms = Math.round(performance.now() - started);
-    self.postMessage({ type: "snapshot", state: "saved", bytes: bytes.byteLength, made, ms, digest: snapshot.digest });
+    const { digest } = snapshot;
+    self.postMessage({ type: "snapshot", state: "saved", bytes: bytes.byteLength, kept: kept.size, made, ms, digest });
   } catch (error) {
     self.postMessage({ type: "snapshot", state: "failed", error: String(error && error.message ? error.message : error) });
   }
@@ -380,18 +383,75 @@ async function saveSnapshot() {
 
 const phases = {}; // milliseconds since the start at the end of each phase (benchmarks/live.py reads them)
 
-/* The bytes of `body` into `into`, which it must fill exactly. */
+/* A snapshot as it is kept: a map of its BLOCK-byte blocks (a bit each, set for a block not all zeros), then those
+   blocks. Python's heap is mostly zeros (about 60% of its blocks after the first result): what is read back on the
+   next visit, and kept on the reader's device, is less than half the snapshot. */
+function sparse(bytes) {
+  const blocks = Math.ceil(bytes.length / BLOCK);
+  const map = new Uint8Array(Math.ceil(blocks / 8));
+  const parts = [map];
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  for (let block = 0; block < blocks; block++) {
+    const start = block * BLOCK;
+    const end = Math.min(bytes.length, start + BLOCK);
+    let used = false;
+    for (let i = start >> 2; i < end >> 2 && !used; i++) used = words[i] !== 0;
+    for (let i = end & ~3; i < end && !used; i++) used = bytes[i] !== 0;
+    if (used) {
+      map[block >> 3] |= 1 << (block & 7);
+      parts.push(bytes.subarray(start, end));
+    }
+  }
+  return new Blob(parts);
+}
+
+/* The runs of blocks `map` marks, as [start, end) byte ranges of a snapshot of `size` bytes. */
+function ranges(map, size) {
+  const found = [];
+  const blocks = Math.ceil(size / BLOCK);
+  for (let block = 0; block < blocks; block++) {
+    if (!(map[block >> 3] & (1 << (block & 7)))) continue;
+    const start = block * BLOCK;
+    const end = Math.min(size, start + BLOCK);
+    const last = found[found.length - 1];
+    if (last && last[1] === start) last[1] = end;
+    else found.push([start, end]);
+  }
+  return found;
+}
+
+/* The kept snapshot (sparse) read from `body` into `into` (zeros, of the snapshot's size), which it must fill
+   exactly: its map, then its blocks each in their place. */
 async function fill(body, into) {
+  const map = new Uint8Array(Math.ceil(Math.ceil(into.length / BLOCK) / 8));
   const reader = body.getReader();
-  let at = 0;
+  let mapped = 0;
+  let runs = null;
+  let run = 0;
+  let at = 0; // where the next byte goes, in runs[run]
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (at + value.length > into.length) throw new Error("the snapshot is longer than when it was kept");
-    into.set(value, at);
-    at += value.length;
+    let chunk = value;
+    if (mapped < map.length) {
+      const part = chunk.subarray(0, map.length - mapped);
+      map.set(part, mapped);
+      mapped += part.length;
+      chunk = chunk.subarray(part.length);
+      if (mapped < map.length) continue;
+      runs = ranges(map, into.length);
+      at = runs.length ? runs[0][0] : 0;
+    }
+    while (chunk.length) {
+      if (run >= runs.length) throw new Error("the snapshot is longer than when it was kept");
+      const take = Math.min(chunk.length, runs[run][1] - at);
+      into.set(chunk.subarray(0, take), at);
+      chunk = chunk.subarray(take);
+      at += take;
+      if (at === runs[run][1] && ++run < runs.length) at = runs[run][0];
+    }
   }
-  if (at !== into.length) throw new Error("the snapshot is shorter than when it was kept");
+  if (!runs || run < runs.length) throw new Error("the snapshot is shorter than when it was kept");
   stamp("snapshot-read");
 }
 
@@ -399,22 +459,16 @@ async function fill(body, into) {
    then fetched as it is (not counted: it was received whole before the snapshot was made), so that the browser may
    use the code it compiled from it last time. The loader wants the snapshot before it makes the module, and makes
    the module before it restores the snapshot: it is given a buffer of the snapshot's size (kept beside it,
-   SNAPSHOT_SIZE), which is filled from the cache while the module is made (the wasm compiled, the runtime set up);
-   the restore waits for the last byte (timed). */
+   SNAPSHOT_SIZE), which is filled from the cache (sparse: its blocks of zeros are the new buffer's) while the
+   module is made (the wasm compiled, the runtime set up); the restore waits for the last byte (timed). */
 async function restored(options, loadPyodide, kept) {
   say("Starting Python from this device's copy…");
   try {
     const size = Number(kept.headers.get(SNAPSHOT_SIZE));
-    let bytes = null;
-    let read = null;
-    if (Number.isSafeInteger(size) && size > 0 && kept.body) {
-      bytes = new Uint8Array(size);
-      read = fill(kept.body, bytes);
-      read.catch(() => {});
-    } else {
-      bytes = new Uint8Array(await kept.arrayBuffer());
-      stamp("snapshot-read");
-    }
+    if (!Number.isSafeInteger(size) || size <= 0 || size % 4 || !kept.body) throw new Error("no size kept with it");
+    const bytes = new Uint8Array(size);
+    const read = fill(kept.body, bytes);
+    read.catch(() => {});
     const before = Promise.all([read, snapshot.marked]);
     before.catch(() => {}); // the loader's failure (timed)
     const restoring = { ...options, _loadSnapshot: bytes, createPyodideModule: (settings) => timed(settings, before) };
