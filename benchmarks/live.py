@@ -350,6 +350,7 @@ def summary(visits: list[dict[str, Any]]) -> dict[str, Any]:
         "edit_to_live_s": round(statistics.median(v["edit_to_live_s"] for v in visits), 2),
         "edit_to_live_runs_s": [round(v["edit_to_live_s"], 2) for v in visits],
         "open_to_live_s": round(statistics.median(v["open_to_live_s"] for v in visits), 2),
+        "ready_ms": statistics.median(v["marks"].get("ready-seen", 0) for v in visits),
         "dom_content_loaded_ms": statistics.median(v["dom"] for v in visits),
         "load_ms": statistics.median(v["load"] for v in visits),
         "started": sorted({v["start"] for v in visits}),
@@ -402,6 +403,7 @@ def print_breakdown(found: dict[str, Any]) -> None:
     labels = list(variants)
     print(f"{'':<54}" + "".join(f"{label:>20}" for label in labels))
     for key, name in (("edit_to_live_s", "edit → live (s)"), ("open_to_live_s", "page opened → live (s)"),
+                      ("ready_ms", "page opened → Python ready (ms)"),
                       ("dom_content_loaded_ms", "DOMContentLoaded (ms)"), ("load_ms", "load (ms)")):  # fmt: skip
         print(f"{name:<54}" + "".join(f"{variants[label][key]:>20}" for label in labels))
     print(f"{'started from':<54}" + "".join(f"{'/'.join(variants[label]['started']):>20}" for label in labels))
