@@ -23,6 +23,12 @@ bytes it puts on the wire.
     the live result, and from the page's navigation to it; how Python started (``snapshot`` or ``fresh``); then the
     same with the snapshot deleted first (the start without it: the runtime from the caches, Python started anew).
 
+``--repeat-only`` measures (d) alone, ``--repeats`` second visits (the median), and prints where the time goes: the
+steps the page (``calculators.js``) and the worker (``worker.js``) stamp, as milliseconds since the navigation and
+as each step's own share (:data:`STEPS`), with the machine's load average. ``--compare REV`` runs the same visits,
+interleaved in the same browser, with the page's and the worker's scripts of git revision ``REV`` served in place of
+the built site's (``BEFORE``/``AFTER``: the front end changed, the runtime the same), so one run gives both sides.
+
 Goals (issue 11): (b) ≤ 15 × (a) and ≤ 1/5 of (c) to the first live result; ≤ 6 MB on the wire to it; recompute
 ≤ 50 ms; second calculator ≤ 100 ms; no request outside 127.0.0.1. Issue 26: (d) the second visit ≤ 1 s. Printed,
 and written to benchmarks/results/live.json.
@@ -37,10 +43,13 @@ import gzip
 import http.server
 import io
 import json
+import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -62,6 +71,36 @@ COMPRESSED = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", 
 TRAPPED_HOST = re.compile(r"^[A-Z]+ (?:https?://)?([^/:\s]+)")
 """The host of a request line the proxy refused; Chromium's own (``tests/lite/chromium_own_hosts.yaml``) are not
 the book's."""
+FRONT_END = ("calculators.js", "worker.js")
+"""The page's script and the worker (``book/lex_book/live/static/``), the two ``--compare`` swaps."""
+STEPS = {
+    "init": "page: calculators.js set the page up",
+    "start": "page: Python asked for",
+    "worker": "page: the worker asked for",
+    "edit": "page: the first edit",
+    "script": "worker: worker.js running",
+    "asm-imported": "worker: pyodide.asm.mjs imported",
+    "manifest": "worker: runtime.json and its own digest",
+    "snapshot-found": "worker: the snapshot found in the Cache API",
+    "wasm-asked": "worker: the loader asked for the wasm",
+    "loader": "worker: Pyodide's module factory called",
+    "instantiate": "worker: the wasm asked to be instantiated",
+    "snapshot-read": "worker: the snapshot's bytes read",
+    "instantiated": "worker: the wasm compiled and instantiated",
+    "module": "worker: the module's file system and runtime",
+    "python": "worker: the snapshot restored, Pyodide's API ready",
+    "unpacked": "worker: the rules' bundle in the file system",
+    "rules": "worker: the page's Runtime made",
+    "ready": "worker: ready said",
+    "ready-seen": "page: ready heard",
+    "asked": "page: the edit's facts sent",
+    "compute": "worker: the facts received",
+    "computed": "worker: the result worked out",
+    "answered": "page: the result received",
+    "shown": "page: the result shown, live",
+}
+"""The steps of a start the page and the worker stamp (``data-lm-start-marks``), in the order they happen on the
+second visit (the benchmark prints them sorted by their median)."""
 GOALS = {
     "ratio_native": 15.0,
     "ratio_lite": 0.2,
@@ -93,15 +132,23 @@ TIMED_EDIT = """async ([index, wage]) => {
 class GzipSite:
     """``folder`` on 127.0.0.1, gzipped as a static host would (``COMPRESSED``); ``wire`` counts bytes sent."""
 
-    def __init__(self, folder: Path, rate: float = 0.0, rtt: float = 0.0) -> None:
+    def __init__(
+        self, folder: Path, rate: float = 0.0, rtt: float = 0.0, overlay: dict[str, Path] | None = None
+    ) -> None:
         """``rate`` (bytes a second) and ``rtt`` (seconds) make it a phone's link: every response waits ``rtt``
-        before its first byte, and all responses share ``rate`` (one link: a token bucket); 0 is unthrottled."""
+        before its first byte, and all responses share ``rate`` (one link: a token bucket); 0 is unthrottled.
+        ``overlay`` serves other files for some URL paths (``/x/_static/live/worker.js``: another revision's)."""
         site = self
         self.rate, self.rtt, self._free = rate, rtt, 0.0
+        self.overlay = overlay or {}
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args: Any) -> None:
                 pass
+
+            def translate_path(self, path: str) -> str:
+                swapped = site.overlay.get(path.split("?")[0])
+                return str(swapped) if swapped else super().translate_path(path)
 
             def send_head(self) -> Any:
                 path = Path(self.translate_path(self.path))
@@ -259,6 +306,114 @@ def repeat_visit(browser: Any, site: GzipSite) -> dict[str, Any]:
             "second_visit_without_snapshot": without}  # fmt: skip
 
 
+TIMELINE = """() => {
+  const navigation = performance.getEntriesByType('navigation')[0];
+  return {marks: JSON.parse(document.documentElement.dataset.lmStartMarks || '{}'),
+          dom: Math.round(navigation.domContentLoadedEventEnd), load: Math.round(navigation.loadEventEnd)};
+}"""
+
+
+def timed_visit(context: Any, url: str, wage: int) -> dict[str, Any]:
+    """A visit of ``url`` with an edit as soon as it has loaded (:data:`VISIT_EDIT`), and its steps' marks."""
+    page = context.new_page()
+    page.goto(url, wait_until="load")
+    found = page.evaluate(VISIT_EDIT, wage)
+    page.wait_for_timeout(200)  # the first result's marks
+    found |= page.evaluate(TIMELINE)
+    page.close()
+    return found
+
+
+def primed(browser: Any, url: str) -> Any:
+    """A new profile in which ``url`` has been visited once and its memory snapshot kept (or not: an older script)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url, wait_until="load")
+    page.evaluate(VISIT_EDIT, 72_000)
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function("document.documentElement.dataset.lmSnapshot !== undefined", timeout=60_000)
+    page.close()
+    return context
+
+
+def summary(visits: list[dict[str, Any]]) -> dict[str, Any]:
+    """The medians of ``visits``: edit → live, page opened → live, each step since the navigation and its share
+    (the median of its time since the step before it, in the order of :data:`STEPS`)."""
+    names = [n for n in STEPS if all(n in v["marks"] for v in visits)]
+    ordered = sorted(names, key=lambda n: statistics.median(v["marks"][n] for v in visits))
+    steps = []
+    for before, name in zip(["navigation", *ordered], ordered, strict=False):
+        at = statistics.median(v["marks"][name] for v in visits)
+        share = statistics.median(v["marks"][name] - v["marks"].get(before, 0) for v in visits)
+        steps.append({"step": name, "at_ms": at, "share_ms": share})
+    return {
+        "edit_to_live_s": round(statistics.median(v["edit_to_live_s"] for v in visits), 2),
+        "edit_to_live_runs_s": [round(v["edit_to_live_s"], 2) for v in visits],
+        "open_to_live_s": round(statistics.median(v["open_to_live_s"] for v in visits), 2),
+        "ready_ms": statistics.median(v["marks"].get("ready-seen", 0) for v in visits),
+        "dom_content_loaded_ms": statistics.median(v["dom"] for v in visits),
+        "load_ms": statistics.median(v["load"] for v in visits),
+        "started": sorted({v["start"] for v in visits}),
+        "steps": steps,
+    }
+
+
+def repeat_breakdown(folder: Path, repeats: int, compare: str | None) -> dict[str, Any]:
+    """(d) ``repeats`` times, with the breakdown; with ``compare``, ``BEFORE`` (that revision's front end) and
+    ``AFTER`` (this tree's) interleaved in one browser."""
+    variants: dict[str, dict[str, Path]] = {}
+    work = Path(tempfile.mkdtemp(prefix="live-compare-"))
+    if compare:
+        for name in FRONT_END:
+            (work / name).write_bytes(git_show(compare, f"book/lex_book/live/static/{name}"))
+    ours = ROOT / "book/lex_book/live/static"
+    for label, source in (("before", work), ("after", ours)) if compare else (("after", ours),):
+        variants[label] = {f"/_static/live/{name}": source / name for name in FRONT_END}
+    load = [os.getloadavg()]
+    with contextlib.ExitStack() as stack:
+        # a server (an origin) and a profile for each variant
+        sites = {label: stack.enter_context(GzipSite(folder, overlay=swap)) for label, swap in variants.items()}
+        trap = stack.enter_context(OutsideTrap())
+        browser = stack.enter_context(sync_playwright()).chromium.launch(
+            executable_path=CHROMIUM, args=trap.chromium_args()
+        )
+        contexts = {label: primed(browser, site.url + PAGE) for label, site in sites.items()}
+        visits: dict[str, list[dict[str, Any]]] = {label: [] for label in variants}
+        for i in range(repeats):
+            for label, site in sites.items():
+                visits[label].append(timed_visit(contexts[label], site.url + PAGE, 73_000 + i))
+        for context in contexts.values():
+            context.close()
+        browser.close()
+    load.append(os.getloadavg())
+    shutil.rmtree(work, ignore_errors=True)
+    return {"compare": compare, "repeats": repeats, "load_average": [list(x) for x in load],
+            "variants": {label: summary(found) for label, found in visits.items()}}  # fmt: skip
+
+
+def git_show(revision: str, path: str) -> bytes:
+    return subprocess.run(["git", "show", f"{revision}:{path}"], cwd=ROOT, capture_output=True, check=True).stdout
+
+
+def print_breakdown(found: dict[str, Any]) -> None:
+    """The breakdown of :func:`repeat_breakdown`, one column per variant."""
+    variants = found["variants"]
+    load = ", ".join(f"{a:.2f} {b:.2f} {c:.2f}" for a, b, c in found["load_average"])
+    print(f"(d) second visit, median of {found['repeats']} (load average before / after: {load})")
+    labels = list(variants)
+    print(f"{'':<54}" + "".join(f"{label:>20}" for label in labels))
+    for key, name in (("edit_to_live_s", "edit → live (s)"), ("open_to_live_s", "page opened → live (s)"),
+                      ("ready_ms", "page opened → Python ready (ms)"),
+                      ("dom_content_loaded_ms", "DOMContentLoaded (ms)"), ("load_ms", "load (ms)")):  # fmt: skip
+        print(f"{name:<54}" + "".join(f"{variants[label][key]:>20}" for label in labels))
+    print(f"{'started from':<54}" + "".join(f"{'/'.join(variants[label]['started']):>20}" for label in labels))
+    for label in labels:
+        print(f"\n{label}: step (ms since the navigation, its own share)")
+        for step in variants[label]["steps"]:
+            print(f"  {STEPS[step['step']]:<52}{step['at_ms']:>8.0f}{step['share_ms']:>+8.0f}")
+        print(f"  edit → live runs (s): {variants[label]['edit_to_live_runs_s']}")
+
+
 def seen_to_ready(browser: Any, site: GzipSite) -> float:
     """Seconds from scrolling the first calculator into view (which starts Python) to Python ready, a fresh cache."""
     page = browser.new_context().new_page()
@@ -313,15 +468,6 @@ def first_results(browser: Any, site: GzipSite, runs: int) -> list[float]:
     return times
 
 
-def measure_repeat(folder: Path) -> dict[str, Any]:
-    """(d) alone (``--repeat-only``)."""
-    with GzipSite(folder) as site, OutsideTrap() as trap, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=trap.chromium_args())
-        found = repeat_visit(browser, site)
-        browser.close()
-    return found
-
-
 def measure(folder: Path, recomputes: int, runs: int) -> dict[str, Any]:
     if not (folder / "_static" / "live" / "runtime.json").is_file():
         raise SystemExit(f"no live runtime in {folder}: run `make book-build` first")
@@ -346,10 +492,14 @@ def main() -> None:
     parser.add_argument("--recomputes", type=int, default=20)
     parser.add_argument("--runs", type=int, default=3, help="cold first results to take the median of")
     parser.add_argument("--site", type=Path, default=ROOT / "_build" / "html")
-    parser.add_argument("--repeat-only", action="store_true", help="only (d), the second visit; printed, not written")
+    parser.add_argument("--repeat-only", action="store_true", help="only (d), the second visit, with its breakdown")
+    parser.add_argument("--repeats", type=int, default=7, help="second visits to take the median of (--repeat-only)")
+    parser.add_argument("--compare", metavar="REV", help="--repeat-only: also the front end of git revision REV")
     args = parser.parse_args()
     if args.repeat_only:
-        print(json.dumps(measure_repeat(args.site.resolve()), indent=1))
+        found = repeat_breakdown(args.site.resolve(), args.repeats, args.compare)
+        print_breakdown(found)
+        write_results("live-repeat", found)
         return
     result = measure(args.site.resolve(), args.recomputes, args.runs)
     page, lab = result["page"], result["lab"]

@@ -26,12 +26,13 @@ CHAPTER = "book/chapters/wages-on-wreck.html"
 PROVISION = "pk-mso-2001/wages-on-wreck"
 LIVE_MS = 120_000
 CORRUPT = {
-    "bad magic": "bytes => { bytes[0] ^= 0xff; return bytes; }",
-    "truncated": "bytes => bytes.subarray(0, bytes.length >> 1)",
+    "bad magic": "(bytes, size) => { bytes[Math.ceil(Math.ceil(size / 4096) / 8)] ^= 0xff; return bytes; }",
+    "truncated": "(bytes, size) => bytes.subarray(0, bytes.length >> 1)",
     "a restore that never finished": None,
 }
-"""Ways a kept snapshot may be spoiled: the snapshot's own header, a write cut short; or its last restore may have
-hung or crashed its worker (the marker ``worker.js`` keeps while one runs is still there)."""
+"""Ways a kept snapshot may be spoiled: the snapshot's own header (its first byte, after the map of the blocks kept:
+``worker.js`` keeps a snapshot without its blocks of zeros), a write cut short; or its last restore may have hung or
+crashed its worker (the marker ``worker.js`` keeps while one runs is still there)."""
 
 
 def digest(built_site: Path, name: str = "runtime.json") -> str:
@@ -156,8 +157,10 @@ def test_a_snapshot_that_fails_to_restore_is_deleted_and_python_starts_as_before
                 await cache.put(new URL("python-snapshot-restoring", request.url).href, new Response(""));
                 return;
               }
-              const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
-              await cache.put(request, new Response((0, eval)(spoil)(bytes)));
+              const kept = await cache.match(request);
+              const bytes = new Uint8Array(await kept.arrayBuffer());
+              const size = Number(kept.headers.get("X-Snapshot-Bytes"));
+              await cache.put(request, new Response((0, eval)(spoil)(bytes, size), {headers: kept.headers}));
             }""",
             [kept, CORRUPT[how]],
         )

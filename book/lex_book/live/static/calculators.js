@@ -5,7 +5,9 @@
  * the facts it opened with (data-state="static"). One Python for the whole page (worker.js: Pyodide in a Web Worker)
  * starts when a calculator first comes into view, so that it is ready by the time the reader has read the form — or,
  * when the browser asks to save data (navigator.connection.saveData), only on the first touch of a calculator or
- * what-if cell. Nothing of it is fetched on a page the reader does not scroll to a calculator on. While it starts (data-state="starting") the
+ * what-if cell. Nothing of it is fetched on a page the reader does not scroll to a calculator on. On a repeat visit
+ * (the worker keeps a memory snapshot of its Python) it starts as the page opens instead, from the snapshot, so that
+ * it is ready by the first edit (startIfKept). While it starts (data-state="starting") the
  * facts typed are kept, and once it is ready every calculator that was edited is worked out for its facts. After
  * that each edit recomputes in place (data-state="live"); a bad fact shows the rule's message beside its field and
  * an error panel in place of the result. While Python downloads, each status says how much has arrived of the
@@ -39,6 +41,7 @@
   var RESTARTED = "This page's Python stopped answering, so it was started again: working out your facts…";
   var CELL_RESTARTED = "A what-if cell's code ran too long and was stopped; this page's Python was started again: " +
     "working out your facts…";
+  var HINT = "lex-live-snapshot"; // localStorage: the runtime digest of the snapshot the worker keeps (startIfKept)
   var QUIET_MS = 90000; // the worker says how its download goes at least every few seconds while bytes arrive, and
   // asks again by itself for a stalled file (worker.js, STALL_MS): this long with no word at all is a hung start
   var ADVICE = {
@@ -55,6 +58,16 @@
   var nextId = 1;
   var deadline = null; // the timer of the oldest request not answered
   var restarts = 0; // new workers since the last answer
+  var marks = {}; // when each step of the first start ended, in ms since the page's navigation (benchmarks/live.py)
+
+  /* The page's own steps, and the worker's (milliseconds since 1970, worker.js), as ms since the navigation. */
+  function mark(name, workerMarks) {
+    if (!(name in marks)) marks[name] = Math.round(performance.now());
+    Object.keys(workerMarks || {}).forEach(function (step) {
+      if (!(step in marks)) marks[step] = Math.round(workerMarks[step] - performance.timeOrigin);
+    });
+    document.documentElement.dataset.lmStartMarks = JSON.stringify(marks);
+  }
 
   function siteRoot() {
     var root = document.documentElement.dataset.content_root;
@@ -152,6 +165,7 @@
     waiting = {};
     window.clearTimeout(deadline);
     deadline = null;
+    rearm = null;
   }
 
   function failure_(message, kind) {
@@ -160,9 +174,18 @@
     return error;
   }
 
-  function start() {
+  /* Python for the page: a worker started (once), ready when its promise is. `early` (startIfKept: the hint's
+     runtime digest): before the reader wants it, so the worker goes no further than restoring a snapshot until a
+     later call says it is wanted. */
+  function start(early) {
+    if (!early && !wanted) {
+      wanted = true;
+      if (worker) worker.postMessage({ type: "go" });
+      if (rearm) rearm();
+    }
     if (ready) return ready;
     var controlled = window.lmOffline ? window.lmOffline.controlled : Promise.resolve();
+    mark("start");
     ready = controlled.then(function () { return new Promise(function (resolve, reject) {
       var reason = unsupported();
       if (reason) {
@@ -170,6 +193,7 @@
         return;
       }
       try {
+        mark("worker");
         worker = new Worker(new URL("worker.js", here), { type: "module" });
       } catch (error) {
         reject(failure_("the worker could not start: " + error.message, "unsupported"));
@@ -179,11 +203,21 @@
       function quiet() {
         reject(failure_("Python said nothing for " + QUIET_MS / 1000 + " s while starting", "broken"));
       }
+      rearm = function () { // the worker goes on after waiting (start): it says how it goes again
+        window.clearTimeout(watchdog);
+        watchdog = window.setTimeout(quiet, QUIET_MS);
+      };
       worker.onmessage = function (event) {
         var message = event.data;
         window.clearTimeout(watchdog);
         if (message.type === "progress") watchdog = window.setTimeout(quiet, QUIET_MS);
-        if (message.type === "ready") {
+        if (message.type === "waiting") {
+          mark("waited");
+          hint(null); // no snapshot after all: nothing goes on until the reader wants Python (no watchdog till then)
+          if (wanted) rearm();
+        } else if (message.type === "ready") {
+          mark("ready-seen", message.marks);
+          if (message.from !== "snapshot") hint(null);
           var data = document.documentElement.dataset;
           data.lmRuntimeMs = String(message.ms);
           data.lmRuntimePhases = JSON.stringify(message.phases);
@@ -192,7 +226,9 @@
           resolve(message);
         } else if (message.type === "snapshot") {
           document.documentElement.dataset.lmSnapshot = message.state === "saved"
-            ? "saved " + message.bytes + " bytes in " + message.ms + " ms" : "failed: " + message.error;
+            ? "saved " + message.bytes + " bytes (" + message.kept + " kept) in " + message.ms + " ms"
+            : "failed: " + message.error;
+          if (message.state === "saved") hint(message.digest);
         } else if (message.type === "failed") {
           reject(failure_(message.error, message.kind));
         } else if (message.type === "progress") {
@@ -223,7 +259,7 @@
           reject(failure_("you are offline, and this page's Python is not saved on this device", "offline"));
         } else reject(failure_(event.message || "the worker could not load its files", "missing"));
       };
-      worker.postMessage({ type: "init", folder: pageFolder() });
+      worker.postMessage({ type: "init", folder: pageFolder(), eager: wanted ? null : early });
     }); }); // after the site's service worker controls the page (offline.js), so that it keeps the runtime
     var starting = ready;
     ready.then(function () {
@@ -236,6 +272,8 @@
     return ready;
   }
   var settled = false; // the current worker has said it is ready
+  var wanted = false; // the reader wants Python (an edit, a calculator seen): not only an early start (startIfKept)
+  var rearm = null; // the current start's watchdog, set again
 
   function ask(message, callback, owner) {
     message.id = nextId++;
@@ -336,9 +374,12 @@
     if (summary) summary.classList.add("lm-stale");
     result.classList.add("lm-stale");
     result.setAttribute("aria-busy", "true");
+    mark("edit");
     start().then(function () {
+      mark("asked");
       var id = ask({ type: "compute", pid: root.dataset.provisionId, form: formValues(form) }, function (answer) {
         if (String(id) !== root.dataset.request) return; // a later edit has been sent since
+        mark("answered", answer.marks);
         if (answer.type === "crashed") {
           result.innerHTML = "";
           setState(root, "error", "The calculator failed on these facts: " + answer.error);
@@ -354,6 +395,7 @@
         result.dataset.live = "true";
         showProblems(root, answer.problems);
         setState(root, "live", answer.problems.length ? "Please check the facts marked above." : LIVE);
+        mark("shown");
       }, root);
       root.dataset.request = String(id);
     }, function () {});
@@ -529,6 +571,37 @@
     });
   }
 
+  /* A repeat visit: this browser keeps a memory snapshot of the page's Python (worker.js), so Python starts as the
+     page opens, to be ready by the first edit: nothing is downloaded, and the start takes a fraction of a second of
+     the phone's time. The page knows of the snapshot by a hint in localStorage (HINT: set when the worker says it
+     kept one, cleared when it started without one), read at once where the Cache API would take a while to list;
+     a hint that is out of date (the snapshot deleted with an earlier build's runtime) costs nothing: such an early
+     start finds no snapshot and waits, with nothing downloaded, for the reader to want Python (start, "go"). Not
+     when the browser asks to save data. */
+  function startIfKept() {
+    var connection = navigator.connection;
+    if (failure || (connection && connection.saveData)) return;
+    if (!document.querySelector(".lm-calc[data-provision-id]") || !hinted()) return;
+    start(hinted());
+  }
+
+  function hinted() {
+    try {
+      return window.localStorage.getItem(HINT);
+    } catch (error) {
+      return null; // no storage here
+    }
+  }
+
+  function hint(kept) {
+    try {
+      if (kept) window.localStorage.setItem(HINT, kept);
+      else window.localStorage.removeItem(HINT);
+    } catch (error) {
+      /* no storage here: Python starts when a calculator is seen, as on a first visit */
+    }
+  }
+
   /* Start Python when a calculator comes into view (not when the browser asks to save data). */
   function startWhenSeen() {
     var connection = navigator.connection;
@@ -585,6 +658,7 @@
   }
 
   function init() {
+    mark("init");
     keepBackToTopClear();
     document.querySelectorAll(".lm-calc[data-provision-id]").forEach(calculator);
     document.querySelectorAll("div.cell.tag_what-if").forEach(whatIf);
@@ -593,6 +667,7 @@
     document.querySelectorAll(".lm-calc .lm-calc-status").forEach(function (status) {
       if (!failure) status.textContent = STATIC;
     });
+    startIfKept();
     startWhenSeen();
   }
 
