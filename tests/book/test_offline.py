@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from lex_book.live import live_runtime
 from lex_book.offline import service_worker
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
@@ -157,5 +158,30 @@ def test_another_builds_caches_are_deleted(browser, site):
         )
         assert "lex-pages-0000000000000000" not in names
         assert any(n.startswith("lex-pages-") for n in names), "this build's cache is kept"
+    finally:
+        context.close()
+
+
+def test_the_calculators_code_is_kept_with_the_build_and_the_python_with_the_runtime(browser, site):
+    """A new build's worker.js reaches a returning reader (it is kept in the build's pages cache, which a new build
+    replaces), while the 5 MB runtime stays in its own cache until the runtime itself changes."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        go_live(page, f"{site.url}/book/chapters/wages-on-wreck.html")
+        kept = page.evaluate(
+            """async () => {
+              const found = {};
+              for (const name of await caches.keys()) {
+                if (!name.startsWith('lex-pages-') && !name.startsWith('lex-runtime-')) continue;
+                const keys = await (await caches.open(name)).keys();
+                found[name.split('-').slice(0, 2).join('-')] = keys.map(r => new URL(r.url).pathname.split('/').pop());
+              }
+              return found;
+            }"""
+        )
+        assert "worker.js" in kept["lex-pages"] and "worker.js" not in kept["lex-runtime"]
+        assert "pyodide.asm.wasm" in kept["lex-runtime"] and "pyodide.asm.wasm" not in kept["lex-pages"]
+        assert not set(kept["lex-runtime"]) & set(live_runtime.SERVED)
     finally:
         context.close()

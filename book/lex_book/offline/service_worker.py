@@ -38,6 +38,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from lex_book import atomic_files
+from lex_book.live import live_runtime
 from lex_book.speed import complete_build, site_memo
 
 FRONT_END = Path(__file__).resolve().parent / "static"
@@ -185,9 +186,8 @@ def write_offline(app: Sphinx, exception: Exception | None) -> None:
     atomic_files.write_text(outdir / "offline.json", json.dumps({"files": files, "bytes": sizes}, indent=0) + "\n")
     runtime = hashlib.sha256((outdir / "_static" / "live" / "runtime.json").read_bytes()).hexdigest()[:16]
     worker = (FRONT_END / "sw.js").read_text(encoding="utf-8")
-    worker = worker.replace("__VERSION__", site_version(outdir, site_memo.store(app, "site-files"))).replace(
-        "__RUNTIME__", runtime
-    )
+    worker = worker.replace("__VERSION__", site_version(outdir, site_memo.store(app, "site-files")))
+    worker = worker.replace("__RUNTIME__", runtime).replace("__LIVE_CODE__", json.dumps(list(live_runtime.SERVED)))
     atomic_files.write_text(outdir / "sw.js", worker)
 
 

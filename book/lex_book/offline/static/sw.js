@@ -1,8 +1,9 @@
 // Lex Maritima: the book offline (written to the site's root by lex_book/offline/service_worker.py, which puts in
 // this build's VERSION and the runtime's RUNTIME digest).
 //
-// Caches: lex-pages-VERSION (each page read, what it links from _static, the search index) and lex-runtime-RUNTIME
-// (the calculators' Python, _static/live/); the calculators' worker keeps its memory snapshot of that Python in
+// Caches: lex-pages-VERSION (each page read, what it links from _static, the search index, the calculators' own
+// scripts: a new worker.js comes with a new build) and lex-runtime-RUNTIME (the calculators' Python, the rest of
+// _static/live/); the calculators' worker keeps its memory snapshot of that Python in
 // lex-snapshot-RUNTIME (live/static/worker.js). On activation every other lex- cache is deleted: a new build never
 // serves an old build's pages, and keeps the runtime and its snapshot when it did not change.
 //   pages (navigations): the network first, then the cache (the address without its query), then offline.html;
@@ -15,12 +16,15 @@ const RUNTIME = "__RUNTIME__";
 const PAGES = `lex-pages-${VERSION}`;
 const LIVE = `lex-runtime-${RUNTIME}`;
 const SNAPSHOT = `lex-snapshot-${RUNTIME}`;
+const LIVE_CODE = __LIVE_CODE__; // the page's own code in _static/live/: a build's, kept with its pages
 const ROOT = new URL("./", self.location.href);
 const OFFLINE = new URL("offline.html", ROOT).href;
 const SKIPPED = ["lite", "data", "akn"];
 
 function cacheFor(url) {
-  return url.pathname.startsWith(new URL("_static/live/", ROOT).pathname) ? LIVE : PAGES;
+  const live = new URL("_static/live/", ROOT).pathname;
+  if (!url.pathname.startsWith(live)) return PAGES;
+  return LIVE_CODE.includes(url.pathname.slice(live.length)) ? PAGES : LIVE;
 }
 
 async function tidy() {
