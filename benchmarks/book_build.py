@@ -14,8 +14,9 @@ has no Sphinx environment and no execution cache, and ``_build/`` is left alone:
   page or a rebuild read more than the page touched: the working tree changed under it, measure again);
 * the largest HTML page, the total size of the site and the size without the vendored front-end files.
 
-Goals: clean build ≤ 240 s and a no-op build ≤ 20 s (issue 12); every one-page rebuild ≤ 10 % of the clean build
-(``rebuild_fraction`` is the slowest rebuild's); no page over 2 MB of HTML. Needs the vendored assets
+Goals: clean build ≤ 240 s and a no-op build ≤ 20 s (issue 12); every one-page rebuild ≤ 6 s with the 21-statute
+corpus (issue 23) and ≤ 10 % of the clean build (``rebuild_fraction`` is the slowest rebuild's); no page over 2 MB of
+HTML. Needs the vendored assets
 (``make book-vendor``) and the corpus XML. Results are printed and written to benchmarks/results/book_build.json.
 
 ``--compare TREE_A TREE_B`` (issue 25, item 8) measures two checkouts of the project side by side in one run, e.g.
@@ -48,7 +49,13 @@ from results_file import write_results
 from site_diff import site_diff
 
 ROOT = Path(__file__).resolve().parents[1]
-GOALS = {"clean_seconds": 240.0, "noop_seconds": 20.0, "rebuild_fraction": 0.10, "largest_page_bytes": 2_000_000}
+GOALS = {
+    "clean_seconds": 240.0,
+    "noop_seconds": 20.0,
+    "rebuild_seconds": 6.0,
+    "rebuild_fraction": 0.10,
+    "largest_page_bytes": 2_000_000,
+}
 TOUCHED = ["book/intro.md", "book/chapters/wages-on-wreck.md"]
 UPDATING = re.compile(r"updating environment: (?:\[.*?\] )?(\d+) added, (\d+) changed, (\d+) removed")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -128,6 +135,7 @@ def single(touched: list[str]) -> None:
     result["goals_met"] = {
         "clean_seconds": clean <= GOALS["clean_seconds"],
         "noop_seconds": round(noop, 1) <= GOALS["noop_seconds"],
+        "rebuild_seconds": round(slowest, 1) <= GOALS["rebuild_seconds"],
         "rebuild_fraction": slowest / clean <= GOALS["rebuild_fraction"],
         "largest_page_bytes": int(site["largest_page_bytes"]) <= GOALS["largest_page_bytes"],
     }
