@@ -47,6 +47,7 @@ builder-inited       500      notes.reader_notes.prepare                    ever
 builder-inited       500      live.live_calculators.front_end               scripts in _static before pages link them
 builder-inited       500      exercises.exercise_boxes.front_end
 builder-inited       500      offline.service_worker.front_end
+builder-inited       500      theme.site_theme.place_late_assets            before pages link them (their ?v= checksum)
 builder-inited       500      open_data.open_data.forget_files
 builder-inited       900      speed.gc_freeze.freeze                        after the others' start-of-build work
 env-get-outdated     500      speed.notebook_inputs.outdated_notebooks

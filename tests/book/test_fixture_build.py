@@ -315,3 +315,18 @@ def test_the_banner_links_a_bill_to_the_act_it_became_and_back(fixture_site):
     text = " ".join(toggle.text_content().split())
     assert "Not verified here. The Bill was introduced in the Lok Sabha on 16 December 2016" in text
     assert "003_c2326462c9d51eeb.txt, line 23: BILL NO. 236 OF 2016" in text
+
+
+def test_a_page_written_again_with_nothing_changed_has_the_same_bytes(fixture_site):
+    """Sphinx puts a file's checksum in a page's link (``?v=``) only when the file is in ``_static`` as the page is
+    written; myst-nb and sphinx-exercise copied their style sheets when the build ended, so a clean build linked them
+    bare and the next build that wrote the page with the checksum: new bytes for an unchanged page, and the search
+    indexed the whole site again (theme.site_theme ``place_late_assets``)."""
+    book = fixture_site.parents[1]
+    page = fixture_site / f"{CHAPTER}.html"
+    before, written = page.read_bytes(), page.stat().st_mtime_ns
+    (book / f"{CHAPTER}.md").touch()
+    result, _ = build(book)
+    assert result == 0, result
+    assert page.stat().st_mtime_ns != written, "the page was written again"
+    assert page.read_bytes() == before

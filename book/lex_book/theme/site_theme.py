@@ -44,8 +44,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from myst_nb.sphinx_ext import add_global_html_resources
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx_exercise import copy_asset_files
 
 from lex_book import atomic_files
 
@@ -180,7 +182,23 @@ def write_not_found(app: Sphinx, exception: Exception | None) -> None:
     atomic_files.write_text(Path(app.outdir, "404.html"), text)
 
 
+LATE_ASSETS = (add_global_html_resources, copy_asset_files)
+"""The extensions' ``build-finished`` handlers that copy a style sheet into ``_static`` only when the build ends."""
+
+
+def place_late_assets(app: Sphinx) -> None:
+    """The style sheets of :data:`LATE_ASSETS` into ``_static`` before any page is written, as the other extensions'
+    assets are. Sphinx puts a file's checksum in a page's link (``?v=``) only when the file is already there: a clean
+    build's pages linked them bare and a later build's with the checksum, so a page rebuilt with nothing changed had new
+    bytes (and the search indexed the whole site again). Each handler runs again when the build ends, as before."""
+    if app.builder.format != "html":
+        return
+    for copy in LATE_ASSETS:
+        copy(app, None)
+
+
 def register(app: Sphinx) -> None:
+    app.connect("builder-inited", place_late_assets)
     app.connect("config-inited", keep_pydata_navbar_undrawn)
     app.connect("config-inited", add_templates_and_static)
     app.add_css_file("site_theme.css")
