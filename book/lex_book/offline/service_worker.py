@@ -119,22 +119,22 @@ def chapters(app: Sphinx) -> list[str]:
 
 def saved_files(app: Sphinx, outdir: Path) -> list[str]:
     """What "Save for offline" fetches, relative to the site's root (see the module docstring)."""
+    listed = complete_build.site_files(outdir, leave_out=(*complete_build.KEPT, *SKIPPED))
     pages = [f"{name}.html" for name in chapters(app)]
-    pages += sorted(p.relative_to(outdir).as_posix() for p in (outdir / "book" / "reader").glob("*/index.html"))
-    pages += [p for p in ("book/reader/glossary.html", "search.html") if (outdir / p).is_file()]
+    pages += sorted(p for p in listed if re.fullmatch(r"book/reader/[^/]+/index\.html", p))
+    pages += [p for p in ("book/reader/glossary.html", "search.html") if p in listed]
     files: dict[str, None] = dict.fromkeys(pages)
-    stamps = {page: [(outdir / page).stat().st_size, (outdir / page).stat().st_mtime_ns] for page in pages}
+    stamps = {page: listed[page] for page in pages}
     links = site_memo.learnt(outdir, stamps, _links, site_memo.store(app, "offline-links"), LINKED.pattern)
     for page in pages:
         for link in links[page]:
             if re.match(r"^[a-z][a-z0-9+.-]*:|^//", link):
                 continue
             resolved = Path(*_normal((Path(page).parent / link.split("?")[0]).as_posix()))
-            if resolved.parts and resolved.parts[0] == "_static" and (outdir / resolved).is_file():
+            if resolved.parts and resolved.parts[0] == "_static" and resolved.as_posix() in listed:
                 query = link.split("?", 1)[1] if "?" in link else ""
                 files[resolved.as_posix() + (f"?{query}" if query else "")] = None
-    index = sorted(p for p in (outdir / "pagefind").rglob("*") if p.is_file())
-    files |= dict.fromkeys(p.relative_to(outdir).as_posix() for p in index)
+    files |= dict.fromkeys(p for p in sorted(listed) if p.startswith("pagefind/"))
     live = outdir / "_static" / "live"
     manifest = json.loads((live / "runtime.json").read_text(encoding="utf-8"))
     files |= dict.fromkeys(f"_static/live/{name}" for name in RUNTIME)
