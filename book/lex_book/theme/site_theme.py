@@ -16,7 +16,8 @@ search field in the sidebar. The theme versions are pinned in ``requirements.txt
 draw and bind (``tests/book/test_navigation.py`` clicks the buttons in chromium at phone and desktop widths).
 
 **Names.** The sidebar's ``<summary>`` that opens a chapter's or a statute's pages holds only a chevron icon: it gets
-a name ("Contents of Merchant Shipping ..."; :func:`name_sidebar_toggles`). myst-nb names each code cell's "Show code
+a name ("Contents of Merchant Shipping ..."; :func:`name_sidebar_toggles`, in the one sidebar_nav the sidebar's
+template draws the table with: :func:`add_sidebar_nav`). myst-nb names each code cell's "Show code
 cell source" toggle "Toggle hidden content" (``aria-label``), a name that does not contain its visible words; the
 label is dropped so the visible words name it (:func:`name_toggles_by_their_words`).
 
@@ -106,8 +107,6 @@ def fix_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
     for key in PLAIN_TITLES:
         if isinstance(context.get(key), str):
             context[key] = escape(context[key])
-    if "generate_toctree_html" in context:
-        context["generate_toctree_html"] = name_sidebar_toggles(context["generate_toctree_html"])
     if isinstance(context.get("body"), str):
         context["body"] = name_toggles_by_their_words(context["body"])
 
