@@ -230,10 +230,7 @@ def write_solutions(app: Sphinx, exception: Exception | None) -> None:
         settings=mode,
     )
     for name, text in files.items():
-        path = target / name
-        data = text.encode()
-        if not (path.is_file() and path.stat().st_size == len(data)):  # a name is its content's digest
-            atomic_files.write_bytes(path, data)
+        atomic_files.write_bytes(target / name, text.encode())  # unless it holds those bytes
 
 
 def register(app: Sphinx) -> None:
