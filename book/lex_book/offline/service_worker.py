@@ -94,15 +94,18 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
         context["body"] = "<div class='lm-save-offline' data-save-offline hidden></div>" + context["body"]
 
 
-def site_version(outdir: Path, kept: Path | None = None) -> str:
-    """A digest of every file of the site a reader's browser may cache (not :data:`SKIPPED`, not the worker's). With
-    a store (``kept``), a file's bytes are read again only when it was written since (:mod:`lex_book.speed.site_memo`).
-    """
-    files = {
-        path: stamp
-        for path, stamp in complete_build.site_files(outdir, leave_out=(*complete_build.KEPT, *SKIPPED)).items()
-        if path not in ("sw.js", "offline.json")
-    }
+def cached_files(outdir: Path) -> dict[str, list[int]]:
+    """The site's files a reader's browser may cache (not :data:`SKIPPED`), with their sizes and times
+    (:func:`lex_book.speed.complete_build.site_files`)."""
+    return complete_build.site_files(outdir, leave_out=(*complete_build.KEPT, *SKIPPED))
+
+
+def site_version(outdir: Path, kept: Path | None = None, listed: dict[str, list[int]] | None = None) -> str:
+    """A digest of every file of the site a reader's browser may cache (:func:`cached_files`, or ``listed``), not the
+    worker's. With a store (``kept``), a file's bytes are read again only when it was written since
+    (:mod:`lex_book.speed.site_memo`)."""
+    listed = cached_files(outdir) if listed is None else listed
+    files = {path: stamp for path, stamp in listed.items() if path not in ("sw.js", "offline.json")}
     digests = site_memo.learnt(outdir, files, site_memo.sha256, kept, "sha256")
     digest = hashlib.sha256()
     for relative in sorted(digests):
@@ -117,9 +120,9 @@ def chapters(app: Sphinx) -> list[str]:
     return [name for name in names if not name.startswith(("book/reader/", "book/comparisons/"))]
 
 
-def saved_files(app: Sphinx, outdir: Path) -> list[str]:
-    """What "Save for offline" fetches, relative to the site's root (see the module docstring)."""
-    listed = complete_build.site_files(outdir, leave_out=(*complete_build.KEPT, *SKIPPED))
+def saved_files(app: Sphinx, outdir: Path, listed: dict[str, list[int]]) -> list[str]:
+    """What "Save for offline" fetches, relative to the site's root (see the module docstring); ``listed``: the
+    site's files (:func:`cached_files`)."""
     pages = [f"{name}.html" for name in chapters(app)]
     pages += sorted(p for p in listed if re.fullmatch(r"book/reader/[^/]+/index\.html", p))
     pages += [p for p in ("book/reader/glossary.html", "search.html") if p in listed]
@@ -181,12 +184,13 @@ def write_offline(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
-    files = saved_files(app, outdir)
+    listed = cached_files(outdir)  # one walk for both: what is saved, and the version (neither counts offline.json)
+    files = saved_files(app, outdir, listed)
     sizes = sum((outdir / name.split("?")[0]).stat().st_size for name in files)
     atomic_files.write_text(outdir / "offline.json", json.dumps({"files": files, "bytes": sizes}, indent=0) + "\n")
     runtime = hashlib.sha256((outdir / "_static" / "live" / "runtime.json").read_bytes()).hexdigest()[:16]
     worker = (FRONT_END / "sw.js").read_text(encoding="utf-8")
-    worker = worker.replace("__VERSION__", site_version(outdir, site_memo.store(app, "site-files")))
+    worker = worker.replace("__VERSION__", site_version(outdir, site_memo.store(app, "site-files"), listed))
     worker = worker.replace("__RUNTIME__", runtime).replace("__LIVE_CODE__", json.dumps(list(live_runtime.SERVED)))
     atomic_files.write_text(outdir / "sw.js", worker)
 

@@ -297,15 +297,15 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-def index_inputs(app: Sphinx, doc_ids: Sequence[str]) -> str:
-    """A digest of everything the index is made of: :data:`CODE`, each statute's AKN and catalogue entry, and the
-    bytes of each page Pagefind reads (a page's bytes read again only when it was written since the last build:
-    :mod:`lex_book.speed.site_memo`)."""
+def index_inputs(app: Sphinx, doc_ids: Sequence[str], code: str) -> str:
+    """A digest of everything the index is made of: :data:`CODE` (``code``: :func:`code_digest`), each statute's AKN
+    and catalogue entry, and the bytes of each page Pagefind reads (a page's bytes read again only when it was
+    written since the last build: :mod:`lex_book.speed.site_memo`)."""
     outdir = Path(app.outdir)
     listed = site_files(outdir, leave_out=NOT_PAGE_FOLDERS)
     pages = {url: stamp for url, stamp in listed.items() if is_page(url, doc_ids)}
     known = statutes()
-    digest = hashlib.sha256(code_digest().encode())
+    digest = hashlib.sha256(code.encode())
     for doc_id in doc_ids:
         digest.update(corpus.document(doc_id).akn_path.read_bytes() + repr(known[doc_id]).encode())
     digest.update(
@@ -343,11 +343,11 @@ def index_site(app: Sphinx, exception: BaseException | None) -> None:
         return
     outdir = Path(app.outdir)
     doc_ids = reader_documents(app.config)
-    inputs = index_inputs(app, doc_ids)
+    code = code_digest()
+    inputs = index_inputs(app, doc_ids, code)
     entry, stamp = outdir / INDEX_DIR / "pagefind-entry.json", Path(app.doctreedir) / CACHE_DIR / "search-index.sha256"
     if entry.exists() and stamp.exists() and stamp.read_text() == inputs:
         return
-    code = code_digest()
     store = stamp.with_name("search-records.json")
     try:
         stored = json.loads(store.read_text(encoding="utf-8"))
