@@ -49,8 +49,11 @@ def book_inputs() -> list[Path]:
 
 
 def is_stale(site: Path) -> bool:
-    """Whether ``site`` is missing or older than anything it is built from (its search index is written last)."""
-    stamp = site / "searchindex.js"
+    """Whether ``site`` is missing or older than anything it is built from: the stamp a finished build writes last
+    (``lex_book.speed.complete_build``, in the doctree folder beside the site) is missing or older."""
+    from lex_book.speed.complete_build import STAMP
+
+    stamp = site.parent / ".doctrees" / STAMP
     if not stamp.exists():
         return True
     return max(f.stat().st_mtime for f in book_inputs()) > stamp.stat().st_mtime

@@ -13,7 +13,6 @@ Used by the tests of the built book and by ``benchmarks/book_build.py``. Externa
 from __future__ import annotations
 
 import fnmatch
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -165,9 +164,3 @@ def explanation(found: ExternalUrl) -> str | None:
         if found.url.startswith(entry["url"]) and fnmatch.fnmatch(found.file, entry["files"]):
             return entry["why"]
     return None
-
-
-def search_index(site: Path) -> dict:
-    """The site's Sphinx search index (``searchindex.js``) as a dict."""
-    text = (site / "searchindex.js").read_text(encoding="utf-8")
-    return json.loads(text[text.index("(") + 1 : text.rindex(")")])

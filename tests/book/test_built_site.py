@@ -7,8 +7,7 @@ from pathlib import Path
 import lxml.html
 import pytest
 import yaml
-from site_audit import anchors, explanation, external_urls, internal_links, pages, search_index
-from sphinx.search.en import SearchEnglish
+from site_audit import anchors, explanation, external_urls, internal_links, pages
 
 import corpus
 from lex_book.reader import statute_reader
@@ -111,30 +110,6 @@ def test_vendored_assets_are_served(built_site):
     for asset in ("vendor/mathjax/tex-chtml.js", "live/pyodide.asm.wasm", "live/lex-live.zip"):
         assert (built_site / "_static" / asset).is_file(), asset
     assert list((built_site / "_static/vendor/mathjax/output/chtml/fonts/woff-v2").glob("*.woff"))
-
-
-@pytest.mark.parametrize(
-    ("doc_id", "citation"),
-    [("pk-mso-2001", "161(2)"), ("in-msb-2016", "69(2)"), ("in-msa-1880", "2"), ("in-ipa-1875", "4")],
-)
-def test_search_finds_the_words_of_a_provision_on_its_reader_page(built_site, real_corpus, doc_id, citation):
-    from corpus import page_map
-
-    provision = corpus.cite(doc_id, citation)
-    page_slug, _ = page_map.document_pages(doc_id).anchors[provision.eid]
-    docname = f"{page_map.READER_DIR}/{doc_id}/{page_slug}"
-    index = search_index(built_site)
-    doc_number = index["docnames"].index(docname)
-    stemmer = SearchEnglish({})
-    words = {w.lower() for w in provision.text.split() if w.isalpha() and len(w) > 5}
-    words = {w for w in words if w not in stemmer.stopwords and stemmer.stem(w) not in stemmer.stopwords}
-    assert len(words) >= 3
-    for word in words:
-        stem = stemmer.stem(word)
-        # Sphinx files a word under "titleterms" for the pages where it is in a heading, under "terms" elsewhere
-        postings = [index[kind].get(stem, []) for kind in ("terms", "titleterms")]
-        postings = [n for found in postings for n in (found if isinstance(found, list) else [found])]
-        assert doc_number in postings, f"{word!r} ({stem}) not indexed for {docname}"
 
 
 def test_the_glossary_compares_a_term_across_the_documents(built_site, real_corpus):

@@ -101,7 +101,9 @@ def test_a_query_loads_a_few_chunks_of_the_index_not_all_of_it(browser, site_url
     assert {status for _, status in fetched} == {200}
 
 
-def test_no_page_has_a_search_script_in_its_head(built_site):
+def test_no_page_has_a_search_script_in_its_head_and_sphinx_writes_no_index(built_site):
+    assert not (built_site / "searchindex.js").exists()  # Pagefind's index is the search (site_search.py)
+    assert (built_site / "search.html").is_file()
     heads = {}
     for path in built_site.rglob("*.html"):
         if path.relative_to(built_site).parts[0] in ("_static", "lite", "pagefind"):

@@ -28,9 +28,9 @@ record also holds the query's other words, else all of them in the book's order)
 ``search.html?q=QUERY`` shows the results as links, best first. Opened from the file system (``file://``), where a
 browser loads neither the script nor the index, the page says that the search needs the site served, and how.
 
-The theme's search button and field send the query to ``search.html``; ``site_theme.py`` leaves out the three
+The theme's search button and field send the query to ``search.html``; ``site_theme.py`` leaves out the
 scripts pydata-sphinx-theme puts in every page's head for Sphinx's own search (``searchtools.js``,
-``language_data.js`` and the 343 KB ``searchindex.js``), which nothing uses now.
+``language_data.js``), and the builder (:class:`PagefindSiteBuilder`) writes no Sphinx ``searchindex.js``.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ from lex_book.paths import NODE_MODULES
 from lex_book.reader.statute_reader import reader_documents
 from lex_book.speed import site_memo
 from lex_book.speed.build_cache import CACHE_DIR
-from lex_book.speed.complete_build import site_files
+from lex_book.speed.complete_build import AtomicPagesBuilder, site_files
 
 logger = logging.getLogger(__name__)
 
@@ -371,7 +371,26 @@ def index_site(app: Sphinx, exception: BaseException | None) -> None:
     )
 
 
+class PagefindSiteBuilder(AtomicPagesBuilder):
+    """The book's HTML builder (pages written whole, :class:`AtomicPagesBuilder`) without Sphinx's own search index.
+
+    The site's search is Pagefind's (:func:`index_site`); Sphinx's ``searchindex.js`` was fed every page, loaded,
+    pruned and written again by each build (half a second of a one-page rebuild) for no reader. The search page
+    itself is still Sphinx's ``search`` page (``templates/search.html``)."""
+
+    def load_indexer(self, docnames: Iterable[str]) -> None:
+        """Nothing to load: there is no Sphinx index."""
+
+    def index_page(self, pagename: str, doctree: nodes.document, title: str) -> None:
+        """Nothing fed: Pagefind reads the written pages."""
+
+    def dump_search_index(self) -> None:
+        """No ``searchindex.js``; one an older build left is removed."""
+        (Path(self.outdir) / self.searchindex_filename).unlink(missing_ok=True)
+
+
 def register(app: Sphinx) -> None:
+    app.add_builder(PagefindSiteBuilder, override=True)  # after lex_book.speed's AtomicPagesBuilder
     app.connect("config-inited", add_templates_and_static)
     app.connect("html-page-context", mark_body)
     app.connect("build-finished", index_site)
