@@ -33,6 +33,8 @@ class BuildState:
     notes_by_page: dict[str, Any] | None = None
     # open_data/open_data.py: the open data's files by path (worked out once, when first needed)
     open_data_files: dict[str, Any] | None = None
+    # exercises/exercise_boxes.py: each exercise's solutions file, name and text, per mode (when first needed)
+    solution_files: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
 
 _STATES: weakref.WeakKeyDictionary[Sphinx, BuildState] = weakref.WeakKeyDictionary()

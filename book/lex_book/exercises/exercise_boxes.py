@@ -45,6 +45,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from lex_book import atomic_files
+from lex_book import state as build_state
 from lex_book.speed import build_cache
 from widgets import exercise_check, exercises
 
@@ -101,8 +102,9 @@ def solutions(exercise_id: str, mode: str = "after-right") -> tuple[str, bytes]:
     return f"{exercise_id}-{hashlib.sha256(data).hexdigest()[:12]}.json", data
 
 
-def page_data(exercise_id: str, mode: str) -> dict[str, Any]:
-    """What the page's script needs: the answer's form and, per variant, its facts and its digests."""
+def page_data(exercise_id: str, mode: str, solutions_file: str | None = None) -> dict[str, Any]:
+    """What the page's script needs: the answer's form and, per variant, its facts and its digests.
+    ``solutions_file``: the name of its solutions' file (:func:`solution_files`), else worked out here."""
     spec = exercises.answer_spec(exercise_id)
     variants = []
     for number, facts in enumerate(exercises.page_variants(exercise_id)):
@@ -113,15 +115,15 @@ def page_data(exercise_id: str, mode: str) -> dict[str, Any]:
     if spec["kind"] in ("number", "count"):
         data["words"] = exercise_check.WORDS  # the script reads a number as Python does, with the same words
     if mode in MODES:
-        data["solutions"] = f"{STATIC.as_posix()}/{solutions(exercise_id, mode)[0]}"
+        data["solutions"] = f"{STATIC.as_posix()}/{solutions_file or solutions(exercise_id, mode)[0]}"
         data["solutionsAfter"] = "right" if mode == "after-right" else "try"
     return data
 
 
-def box_html(exercise_id: str, mode: str) -> str:
+def box_html(exercise_id: str, mode: str, solutions_file: str | None = None) -> str:
     """The exercise as the page shows it (see the module docstring)."""
     spec = exercises.exercise(exercise_id)
-    data = page_data(exercise_id, mode)
+    data = page_data(exercise_id, mode, solutions_file)
     first = data["variants"][0]
     answer = data["answer"]
     ident = f"lm-ex-{exercise_id}"
@@ -187,7 +189,9 @@ class ExerciseCheck(_ExerciseDirective):
 
     def run(self) -> list[nodes.Node]:
         exercise_id = self.exercise_id()
-        return [nodes.raw("", box_html(exercise_id, self.config.lex_exercise_solutions), format="html")]
+        mode = self.config.lex_exercise_solutions
+        name = solution_files(self.env.app, mode)[exercise_id][0] if mode in MODES else None
+        return [nodes.raw("", box_html(exercise_id, mode, name), format="html")]
 
 
 class ExerciseSolution(_ExerciseDirective):
@@ -214,22 +218,34 @@ def front_end(app: Sphinx) -> None:
         shutil.copyfile(FRONT_END / name, target / name)
 
 
+def solution_files(app: Sphinx, mode: str) -> dict[str, list[str]]:
+    """Every exercise's worked solutions file (:func:`solutions`) for ``mode``: exercise id → its name and text. Their
+    names and bytes
+    are kept from the last build while the exercises, the rules and this code stay the same
+    (:func:`lex_book.speed.build_cache.cached`): sealing them is some 3 s a build, and half a second of reading a
+    chapter again; worked out once a build (:mod:`lex_book.state`), for the boxes that name them and for
+    :func:`write_solutions`."""
+    files = build_state.of(app).solution_files
+    if mode not in files:
+        files[mode] = build_cache.cached(
+            app,
+            f"solutions-{mode}",
+            lambda: {e: [name, data.decode()] for e in exercises.exercise_ids() for name, data in [solutions(e, mode)]},
+            extra=sorted(
+                p for p in WIDGETS.rglob("*") if p.suffix in (".py", ".yaml") and "__pycache__" not in p.parts
+            ),
+            settings=mode,
+        )
+    return files[mode]
+
+
 def write_solutions(app: Sphinx, exception: Exception | None) -> None:
-    """Every exercise's worked solutions into ``_static/exercises/`` (unless ``lex_exercise_solutions`` is never).
-    Their names and bytes are kept from the last build while the exercises, the rules and this code stay the same
-    (:func:`lex_book.speed.build_cache.cached`): sealing them is some 3 s a build."""
+    """Every exercise's worked solutions into ``_static/exercises/`` (unless ``lex_exercise_solutions`` is never)."""
     mode = app.config.lex_exercise_solutions
     if exception is not None or app.builder.format != "html" or mode not in MODES:
         return
     target = Path(app.outdir) / STATIC
-    files = build_cache.cached(
-        app,
-        f"solutions-{mode}",
-        lambda: {name: data.decode() for name, data in (solutions(e, mode) for e in exercises.exercise_ids())},
-        extra=sorted(p for p in WIDGETS.rglob("*") if p.suffix in (".py", ".yaml") and "__pycache__" not in p.parts),
-        settings=mode,
-    )
-    for name, text in files.items():
+    for name, text in solution_files(app, mode).values():
         atomic_files.write_bytes(target / name, text.encode())  # unless it holds those bytes
 
 
