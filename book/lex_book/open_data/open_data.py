@@ -504,6 +504,9 @@ def add_contents_downloads(app: Sphinx, doctree: nodes.document) -> None:
     """``doctree-read``: a document's contents page lists its downloads among its facts (after "Work")."""
     docname = app.env.docname
     for doc in reader_documents(app):
+        # the folder first: the page map of a document parses its AKN, needless for every other page of the book
+        if not docname.startswith(f"{page_map.READER_DIR}/{doc.id}/"):
+            continue
         if docname != page_map.document_pages(doc.id).contents.docname(doc.id):
             continue
         facts = next((n for n in doctree.findall(nodes.field_list) if "akn-facts" in n["classes"]), None)
