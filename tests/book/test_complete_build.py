@@ -152,7 +152,7 @@ def clean_sites(akn: Path, sources: Path, tmp_path_factory: pytest.TempPathFacto
 KILLS = [
     ("reading", ("reading sources... [", 1), "b"),
     ("writing", ("writing output... [", 5), "a"),
-    ("after writing", ("dumping search index", 1), "b"),
+    ("after writing", ("dumping object inventory", 1), "b"),
 ]
 """Where a build is killed: at a line of its log (and the how-manieth such line), with the version it builds."""
 
