@@ -10,7 +10,7 @@ live/      the calculators recomputed in the reader's browser (Pyodide in a Web 
 exercises/ the exercises checked in the page: answer boxes, variants, salted digests, solutions after a try
 offline/   the book offline: a service worker from the site, the offline page, "Save for offline"
 search/    the Pagefind index: the statutes' sections from the corpus, the book's pages as they mark
-           themselves (data-pagefind-body); citations understood
+           themselves (data-pagefind-body); citations understood; the builder writes no Sphinx index
 open_data/ the corpus as downloadable data and FRBR addresses in the site
 theme/     the theme's chrome on a phone, the icon font cut to the icons shown, nothing from outside the site
 speed/     the fixed cost of every build: stamps by content, caches, the collector, only the pages of _toc.yml;
