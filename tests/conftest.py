@@ -36,6 +36,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         sites.start_in_background(nice=NICER)
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Each process ends the book builds it started that still run (a session stopped early)."""
+    sites.stop_builds()
+
+
 NICER = 5  # the test processes' niceness under -n; the instructor edition, needed by three tests, builds at it too
 
 

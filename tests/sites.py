@@ -14,6 +14,9 @@ fails with the build's log.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import subprocess
 import threading
 from collections.abc import Callable
@@ -67,10 +70,37 @@ def build_once(site: Path, commands: list[list[str]], fail: Callable[[str], obje
         if not is_stale(site):
             return
         for command in commands:
-            run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+            pipe = subprocess.PIPE  # the command in a process group of its own, to be ended whole
+            with subprocess.Popen(
+                command, cwd=ROOT, stdout=pipe, stderr=pipe, text=True, start_new_session=True
+            ) as run:
+                RUNNING.add(run)
+                try:
+                    stdout, stderr = run.communicate()
+                finally:
+                    RUNNING.discard(run)
             if run.returncode != 0:
-                fail(f"{' '.join(command)} failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
+                fail(f"{' '.join(command)} failed:\n{stdout[-4000:]}\n{stderr[-4000:]}")
                 return
+
+
+RUNNING: set[subprocess.Popen[str]] = set()
+"""The build commands running in this process (:func:`build_once`), for :func:`stop_builds`."""
+
+
+def stop_builds() -> None:
+    """End the builds this process started and that are still running: a session that stops early (a failure under
+    ``-x``, Ctrl-C, a file name mistyped) must not leave its background build racing the next session's. A build
+    stopped part way leaves no finished-build stamp, so the next one writes the site whole
+    (``lex_book.speed.complete_build``)."""
+    for run in list(RUNNING):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGTERM)  # the command and what it started (make's jupyter-book, its kernels)
+        try:
+            run.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(run.pid, signal.SIGKILL)
 
 
 def start_in_background(nice: int) -> threading.Thread:
