@@ -42,7 +42,6 @@ config-inited        950      speed.toc_only.exclude_pages_not_in_toc       afte
 builder-inited       100      speed.complete_build.check                    before anything writes into the site
 builder-inited       500      speed.content_stamps.refresh                  stamps before any page is read
 builder-inited       500      speed.template_cache.use_bytecode_cache
-builder-inited       500      reader.statute_reader.start_sidebar_share
 builder-inited       500      notes.reader_notes.prepare                    every note checked before reading
 builder-inited       500      live.live_calculators.front_end               scripts in _static before pages link them
 builder-inited       500      exercises.exercise_boxes.front_end
@@ -61,7 +60,7 @@ doctree-resolved     500      reader.statute_reader.resolve_links
 doctree-resolved     600      reader.definition_popover.add_definitions     after resolve_links (500)
 doctree-resolved     600      theme.inline_scripts.drop_thebe_kernel_name   after sphinx-thebe appended it (500)
 html-page-context    400      theme.site_theme.add_sidebar_nav              before pydata-sphinx-theme renders the
-html-page-context    450      reader.statute_reader.share_sidebar_toctree   sidebar to see if it is empty (500)
+                                                                            sidebar to see if it is empty (500)
 html-page-context    500      exercises.exercise_boxes.page_context
 html-page-context    500      offline.service_worker.page_context
 html-page-context    500      search.site_search.mark_body                  what a page holds is what the search reads

@@ -25,9 +25,10 @@ class BuildState:
     # speed/notebook_inputs.py: the digest of the notebooks' inputs (env-get-outdated), and the line it logs
     notebook_inputs: str | None = None
     notebook_news: str | None = None
-    # reader/statute_reader.py: generated pages in no toctree, and the sidebar shared by a document's pages
+    # reader/statute_reader.py: generated pages in no toctree
     reader_orphans: set[str] = field(default_factory=set)
-    reader_toctrees: dict[tuple[str, str], str] = field(default_factory=dict)
+    # theme/shared_sidebar.py: the sidebar's table drawn once per folder (and arguments), for no page of it
+    sidebars: dict[tuple[str, str], str] = field(default_factory=dict)
     # notes/reader_notes.py: the annotation files of this build, and the notes placed on each page (on first need)
     notes_files: list[Path] = field(default_factory=list)
     notes_by_page: dict[str, Any] | None = None

@@ -8,7 +8,7 @@ fixture corpus patched into :mod:`corpus` is the one the extensions read.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import ipywidgets
@@ -23,6 +23,7 @@ from small_book import build
 
 import corpus
 from lex_book.reader import document_status
+from lex_book.theme import shared_sidebar
 from lex_book.theme.vendor_assets import copy_assets
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,12 +105,45 @@ def make_book(tmp_path: Path, provision_page: str = PROVISION_PAGE) -> Path:
     return book
 
 
+SIDEBARS: dict[str, tuple[str, str]] = {}
+"""Each page's sidebar table as the build drew it (its folder's shared table, marked) and as the theme draws it."""
+UNMARKED: list[list[str]] = []
+"""The marks :func:`shared_sidebar.mark_page` could not place (the page then got the theme's own drawing)."""
+
+
+def comparing(sidebar_for: Callable[..., Callable[..., str]]) -> Callable[..., Callable[..., str]]:
+    """:func:`shared_sidebar.sidebar_for`, recording for each page what it gives and what the theme draws."""
+
+    def recording(app, pagename: str, templatename: str, draw: Callable[..., str]) -> Callable[..., str]:
+        shared = sidebar_for(app, pagename, templatename, draw)
+
+        def sidebar_nav(**kwargs) -> str:
+            SIDEBARS[pagename] = (shared(**kwargs), draw(**kwargs))
+            return SIDEBARS[pagename][0]
+
+        return sidebar_nav
+
+    return recording
+
+
+def recording_misses(mark_page: Callable[[str, list[str]], str | None]) -> Callable[[str, list[str]], str | None]:
+    def marking(table: str, hrefs: list[str]) -> str | None:
+        marked = mark_page(table, hrefs)
+        if marked is None:
+            UNMARKED.append(hrefs)
+        return marked
+
+    return marking
+
+
 @pytest.fixture(scope="module")
 def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The small book over the fixture corpus, built once for the module's checks of what it holds (the fixture
-    corpus stays in place while they run)."""
+    corpus stays in place while they run); each page's sidebar is also drawn by the theme itself, for comparison."""
     folder = tmp_path_factory.mktemp("fixture-site")
-    with fixture_corpus_in(folder / "akn"):
+    with fixture_corpus_in(folder / "akn"), pytest.MonkeyPatch.context() as patch:
+        patch.setattr(shared_sidebar, "sidebar_for", comparing(shared_sidebar.sidebar_for))
+        patch.setattr(shared_sidebar, "mark_page", recording_misses(shared_sidebar.mark_page))
         result, out = build(make_book(folder))
         assert result == 0, result
         yield out
@@ -330,3 +364,18 @@ def test_a_page_written_again_with_nothing_changed_has_the_same_bytes(fixture_si
     assert result == 0, result
     assert page.stat().st_mtime_ns != written, "the page was written again"
     assert page.read_bytes() == before
+
+
+def test_every_page_gets_the_sidebar_the_theme_draws_for_it_from_its_folders_shared_table(fixture_site):
+    """The sidebar is drawn once per folder and marked for each page (lex_book/theme/shared_sidebar.py): byte for
+    byte what pydata-sphinx-theme draws for the page itself, for every kind of page, and never by falling back."""
+    written = {str(p.relative_to(fixture_site).with_suffix("")) for p in fixture_site.rglob("*.html")}
+    drawn = set(SIDEBARS)
+    assert {"book/intro", "book/quoting", CHAPTER, "book/reader/pk-mso-2001/index"} <= drawn
+    assert {"book/reader/pk-mso-2001/part-iv", "book/reader/pk-mso-2001/section-161"} <= drawn
+    assert drawn <= written
+    assert UNMARKED == []
+    assert [page for page, (shared, own) in SIDEBARS.items() if shared != own] == []
+    part = lxml_html.fromstring(SIDEBARS["book/reader/pk-mso-2001/part-iv"][0])  # a page with an ancestor: both marked
+    assert [a.get("href") for a in part.xpath("//li[contains(@class, 'current')]/a")] == ["index.html", "#"]
+    assert part.xpath("//li[contains(@class, 'current')]/details/@open") == ["open"]

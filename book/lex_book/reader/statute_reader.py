@@ -28,7 +28,6 @@ Which documents are read is the ``statute_reader_documents`` setting (all of the
 from __future__ import annotations
 
 import json
-import posixpath
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -197,35 +196,6 @@ def _statutes(site_map: Any) -> tuple[str, Any]:
 
 def add_static(app: Sphinx, config: Config) -> None:
     config.html_static_path.append(str(HERE / "static"))
-
-
-def start_sidebar_share(app: Sphinx) -> None:
-    build_state.of(app).reader_toctrees = {}
-
-
-def share_sidebar_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
-    """Give a section's page the sidebar its folder's other section pages already rendered.
-
-    The theme writes the book's whole table of contents into every page's sidebar (``sidebar_nav``,
-    :func:`lex_book.theme.site_theme.add_sidebar_nav`: Sphinx's ``toctree`` resolves every entry for the page, then
-    pydata-sphinx-theme's BeautifulSoup parses, reworks and prints it; two thirds of a clean build's time on 2,300
-    pages). A section's page is in no toctree, so nothing in that table is marked as its own and its links differ only
-    by the page's folder: the sidebar is the same for every section page of a document, and is rendered once per
-    document.
-    """
-    own = context.get("sidebar_nav")
-    if own is None or pagename not in build_state.of(app).reader_orphans:
-        return
-    folder = posixpath.dirname(pagename)
-    shared = build_state.of(app).reader_toctrees
-
-    def sidebar_nav(*args: Any, **kwargs: Any) -> str:
-        key = (folder, json.dumps([args, kwargs], sort_keys=True, default=str))
-        if key not in shared:
-            shared[key] = str(own(*args, **kwargs))
-        return shared[key]
-
-    context["sidebar_nav"] = sidebar_nav
 
 
 class moved_sections(nodes.General, nodes.Element):
@@ -512,9 +482,7 @@ def resolve_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 def register(app: Sphinx) -> None:
     app.connect("config-inited", add_to_toc, priority=900)  # after sphinx_external_toc has read _toc.yml
     app.connect("config-inited", add_static)
-    app.connect("builder-inited", start_sidebar_share)
     app.connect("doctree-resolved", resolve_links)
-    app.connect("html-page-context", share_sidebar_toctree, priority=450)  # after site_theme's sidebar_nav (400)
     app.add_directive("statute-page", StatutePage)
     app.add_directive("statute-breadcrumb", StatuteBreadcrumb)
     app.add_directive("statute-list", StatuteList)  # the front page's list of the statutes

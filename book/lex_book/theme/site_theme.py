@@ -16,8 +16,8 @@ search field in the sidebar. The theme versions are pinned in ``requirements.txt
 draw and bind (``tests/book/test_navigation.py`` clicks the buttons in chromium at phone and desktop widths).
 
 **Names.** The sidebar's ``<summary>`` that opens a chapter's or a statute's pages holds only a chevron icon: it gets
-a name ("Contents of Merchant Shipping ..."; :func:`name_sidebar_toggles`, in the one sidebar_nav the sidebar's
-template draws the table with: :func:`add_sidebar_nav`). myst-nb names each code cell's "Show code
+a name ("Contents of Merchant Shipping ..."; :func:`shared_sidebar.name_sidebar_toggles`, in the one sidebar_nav
+the sidebar's template draws the table with: :func:`add_sidebar_nav`). myst-nb names each code cell's "Show code
 cell source" toggle "Toggle hidden content" (``aria-label``), a name that does not contain its visible words; the
 label is dropped so the visible words name it (:func:`name_toggles_by_their_words`).
 
@@ -40,7 +40,6 @@ leaves Sphinx's own search scripts out of every page's head (see ``site_search.p
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -51,6 +50,7 @@ from sphinx.config import Config
 from sphinx_exercise import copy_asset_files
 
 from lex_book import atomic_files
+from lex_book.theme import shared_sidebar
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
@@ -68,30 +68,16 @@ def add_templates_and_static(app: Sphinx, config: Config) -> None:
     config.html_static_path.append(str(STATIC))
 
 
-def name_sidebar_toggles(generate: Callable[..., Any]) -> Callable[..., Any]:
-    """pydata-sphinx-theme's ``generate_toctree_html``, with a name on each ``<summary>`` that holds no text."""
-
-    def generate_named(*args: Any, **kwargs: Any) -> Any:
-        tree = generate(*args, **kwargs)
-        for summary in getattr(tree, "select", lambda _: [])("li.has-children > details > summary"):
-            if summary.get_text(strip=True) or summary.get("aria-label"):
-                continue
-            link = summary.find_parent("li").find("a", recursive=False)
-            if link is not None:
-                summary["aria-label"] = f"Contents of {link.get_text(' ', strip=True)}"
-        return tree
-
-    return generate_named
-
-
 def add_sidebar_nav(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
-    """``sidebar_nav`` for ``templates/sbt-sidebar-nav.html``: the theme's ``generate_toctree_html`` (which
-    pydata-sphinx-theme adds later, at 500: it is looked up when called) with named toggles, as a string."""
+    """``sidebar_nav`` for ``templates/sbt-sidebar-nav.html``: the theme's ``generate_toctree_html`` with named
+    toggles, as a string, drawn once per folder and marked for the page (:mod:`lex_book.theme.shared_sidebar`). Where
+    a mark cannot be placed, the page's own ``generate_toctree_html`` (which pydata-sphinx-theme adds later, at 500:
+    it is looked up when called)."""
 
-    def sidebar_nav(*args: Any, **kwargs: Any) -> str:
-        return str(name_sidebar_toggles(context["generate_toctree_html"])(*args, **kwargs))
+    def own(**kwargs: Any) -> str:
+        return str(shared_sidebar.name_sidebar_toggles(context["generate_toctree_html"])(**kwargs))
 
-    context["sidebar_nav"] = sidebar_nav
+    context["sidebar_nav"] = shared_sidebar.sidebar_for(app, pagename, templatename, own)
 
 
 def name_toggles_by_their_words(body: str) -> str:
