@@ -66,9 +66,8 @@ def folder_table(app: Sphinx, folder: str, templatename: str, kwargs: Mapping[st
     builder = cast(StandaloneHTMLBuilder, app.builder)  # html-page-context: an HTML builder
     page = posixpath.join(folder, NO_PAGE)
 
-    def toctree(
-        collapse: bool = True, **options: Any
-    ) -> str:  # the page's ``toctree()``, as Sphinx's HTML builder has it
+    def toctree(collapse: bool = True, **options: Any) -> str:
+        """The page's ``toctree()``, as Sphinx's HTML builder gives it to a page's templates."""
         options.setdefault("includehidden", False)
         if options.get("maxdepth") == "":
             options.pop("maxdepth")
