@@ -25,8 +25,6 @@ class BuildState:
     # speed/notebook_inputs.py: the digest of the notebooks' inputs (env-get-outdated), and the line it logs
     notebook_inputs: str | None = None
     notebook_news: str | None = None
-    # reader/statute_reader.py: generated pages in no toctree
-    reader_orphans: set[str] = field(default_factory=set)
     # theme/shared_sidebar.py: the sidebar's table drawn once per folder (and arguments), for no page of it
     sidebars: dict[tuple[str, str], str] = field(default_factory=dict)
     # notes/reader_notes.py: the annotation files of this build, and the notes placed on each page (on first need)

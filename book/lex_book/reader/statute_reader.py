@@ -47,7 +47,6 @@ from corpus import page_map
 from corpus.catalogue import CATALOGUE_FILE
 from corpus.page_map import READER_DIR, DocumentPages, Page, child, document_pages, local, text_of
 from lex_book import atomic_files
-from lex_book import state as build_state
 from lex_book.notes.note_nodes import markdown_escape
 from lex_book.reader import akn_render, amendment_history, calculator_chapters, document_status, statute_print
 from lex_book.speed import build_cache, content_stamps
@@ -142,7 +141,6 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
     from sphinx_external_toc.api import Document, FileItem, GlobItem, TocTree, UrlItem
 
     doc_ids = reader_documents(config)
-    build_state.of(app).reader_orphans = set()
     missing = [str(corpus.document(d).akn_path) for d in doc_ids if not corpus.document(d).akn_path.is_file()]
     if missing:
         raise ExtensionError(f"the statute reader needs {', '.join(missing)}: run `make corpus` first")
@@ -173,9 +171,7 @@ def add_to_toc(app: Sphinx, config: Config) -> None:
         children: dict[str, list[str]] = {}
         for docname, text, parent in plan[doc_id][1:]:
             site_map[docname] = Document(docname=docname)
-            if text.startswith(ORPHAN):
-                build_state.of(app).reader_orphans.add(docname)
-            else:
+            if not text.startswith(ORPHAN):  # a section's page is in no toctree
                 children.setdefault(parent, []).append(docname)
         for parent, names in children.items():
             site_map[parent].subtrees = [TocTree(items=[FileItem(d) for d in names], hidden=True, titlesonly=True)]
