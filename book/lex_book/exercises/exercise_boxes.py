@@ -102,9 +102,9 @@ def solutions(exercise_id: str, mode: str = "after-right") -> tuple[str, bytes]:
     return f"{exercise_id}-{hashlib.sha256(data).hexdigest()[:12]}.json", data
 
 
-def page_data(exercise_id: str, mode: str, solutions_file: str | None = None) -> dict[str, Any]:
+def page_data(exercise_id: str, mode: str, solutions_file: str | None) -> dict[str, Any]:
     """What the page's script needs: the answer's form and, per variant, its facts and its digests.
-    ``solutions_file``: the name of its solutions' file (:func:`solution_files`), else worked out here."""
+    ``solutions_file``: the name of its solutions' file (:func:`solution_files`), for a ``mode`` of :data:`MODES`."""
     spec = exercises.answer_spec(exercise_id)
     variants = []
     for number, facts in enumerate(exercises.page_variants(exercise_id)):
@@ -115,12 +115,12 @@ def page_data(exercise_id: str, mode: str, solutions_file: str | None = None) ->
     if spec["kind"] in ("number", "count"):
         data["words"] = exercise_check.WORDS  # the script reads a number as Python does, with the same words
     if mode in MODES:
-        data["solutions"] = f"{STATIC.as_posix()}/{solutions_file or solutions(exercise_id, mode)[0]}"
+        data["solutions"] = f"{STATIC.as_posix()}/{solutions_file}"
         data["solutionsAfter"] = "right" if mode == "after-right" else "try"
     return data
 
 
-def box_html(exercise_id: str, mode: str, solutions_file: str | None = None) -> str:
+def box_html(exercise_id: str, mode: str, solutions_file: str | None) -> str:
     """The exercise as the page shows it (see the module docstring)."""
     spec = exercises.exercise(exercise_id)
     data = page_data(exercise_id, mode, solutions_file)
@@ -220,8 +220,7 @@ def front_end(app: Sphinx) -> None:
 
 def solution_files(app: Sphinx, mode: str) -> dict[str, list[str]]:
     """Every exercise's worked solutions file (:func:`solutions`) for ``mode``: exercise id → its name and text. Their
-    names and bytes
-    are kept from the last build while the exercises, the rules and this code stay the same
+    names and bytes are kept from the last build while the exercises, the rules and this code stay the same
     (:func:`lex_book.speed.build_cache.cached`): sealing them is some 3 s a build, and half a second of reading a
     chapter again; worked out once a build (:mod:`lex_book.state`), for the boxes that name them and for
     :func:`write_solutions`."""
