@@ -132,10 +132,11 @@ def sidebar_for(app: Sphinx, pagename: str, templatename: str, draw: Callable[..
         if key not in shared:
             shared[key] = folder_table(app, folder, templatename, kwargs)
         env = app.builder.env
-        listed = {child for children in env.toctree_includes.values() for child in children}
-        chain = [d for d in ancestry(env.toctree_includes, pagename) if d != env.config.root_doc]
+        chain = ancestry(env.toctree_includes, pagename)
+        if len(chain) == 1:  # in no toctree (a section's page, the root): nothing to mark
+            chain = []
         base = posixpath.join(folder, NO_PAGE)  # the shared table's links are relative to its folder
-        hrefs = [app.builder.get_relative_uri(base, d) for d in chain] if pagename in listed else []
+        hrefs = [app.builder.get_relative_uri(base, d) for d in chain if d != env.config.root_doc]
         marked = mark_page(shared[key], hrefs)
         return marked if marked is not None else draw(**kwargs)
 
